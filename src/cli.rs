@@ -1,0 +1,214 @@
+//! The command line: GNU Shogi's single-letter options, its positional time controls, and
+//! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
+//! [`Config`] that the modes use.
+
+use clap::{ArgAction, Parser};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// What GNU Shogi does at start-up, and which mode it enters.
+#[derive(Parser, Debug, Clone, Default)]
+#[command(
+    name = "gnushogi",
+    about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    after_help = "Time controls: `gnushogi 30` plays 30 seconds a move; `gnushogi 40 5` gives 40 \
+                  moves in 5 minutes; `gnushogi 30 5 1 :30` adds 30 seconds a move after the \
+                  first 30. Options starting with '+' (+a, +h) turn a feature on."
+)]
+pub struct Cli {
+    /// Do not think on the opponent's time (no pondering); `+a` turns pondering on.
+    #[arg(short = 'a', action = ArgAction::SetTrue)]
+    pub no_ponder: bool,
+    /// (`+a`) Think on the opponent's time.
+    #[arg(long = "ponder", hide = true, action = ArgAction::SetTrue)]
+    pub ponder: bool,
+
+    /// Text opening book (GNU Shogi's .tbk format) to use instead of the built-in one.
+    #[arg(short = 'b', value_name = "BOOKFILE")]
+    pub book: Option<PathBuf>,
+    /// Compiled opening book in this program's portable format.
+    #[arg(short = 'B', value_name = "BINBOOKFILE")]
+    pub binary_book: Option<PathBuf>,
+
+    /// Full-screen terminal display.
+    #[arg(short = 'C', action = ArgAction::SetTrue)]
+    pub curses: bool,
+    /// Raw text display, for people at a terminal.
+    #[arg(short = 'R', action = ArgAction::SetTrue)]
+    pub raw: bool,
+    /// xshogi/XBoard display (the default).
+    #[arg(short = 'X', action = ArgAction::SetTrue)]
+    pub xshogi: bool,
+
+    /// Create a hash file of 2^SIZE entries, then exit.
+    #[arg(short = 'c', value_name = "SIZE", num_args = 0..=1, default_missing_value = "22")]
+    pub create_hash_file: Option<u32>,
+    /// Do not use the transposition table; `+h` uses it.
+    #[arg(short = 'h', action = ArgAction::SetTrue)]
+    pub no_hash: bool,
+    /// (`+h`) Use the transposition table.
+    #[arg(long = "hash-on", hide = true, action = ArgAction::SetTrue)]
+    pub hash_on: bool,
+    /// Show statistics of the hash file, then exit.
+    #[arg(short = 't', action = ArgAction::SetTrue)]
+    pub hash_file_stats: bool,
+    /// Transposition table size in MiB.
+    #[arg(short = 'T', value_name = "SIZE")]
+    pub hash_size: Option<usize>,
+    /// Transposition table probe length (bucket size, 1..=7).
+    #[arg(short = 'r', value_name = "LENGTH")]
+    pub rehash: Option<u32>,
+
+    /// File that `get` and `xget` read.
+    #[arg(short = 'l', value_name = "PATHNAME")]
+    pub load_file: Option<PathBuf>,
+    /// Language of messages (only English exists).
+    #[arg(short = 'L', value_name = "LANG")]
+    pub language: Option<String>,
+    /// File that `save` writes.
+    #[arg(short = 's', value_name = "PATHNAME")]
+    pub save_file: Option<PathBuf>,
+    /// Deepest ply stored when compiling a book.
+    #[arg(short = 'P', value_name = "PLYLEVELS")]
+    pub book_plies: Option<u32>,
+    /// Size of a compiled book in entries (kept for compatibility).
+    #[arg(short = 'S', value_name = "SIZE")]
+    pub book_size: Option<u32>,
+    /// Evaluation window (xwndw) in centipawns.
+    #[arg(short = 'x', value_name = "VALUE")]
+    pub xwndw: Option<i32>,
+    /// Print the version and exit.
+    #[arg(short = 'v', action = ArgAction::SetTrue)]
+    pub short_version: bool,
+
+    /// Count the leaves of the move tree to DEPTH (perft) and exit.
+    #[arg(long, value_name = "DEPTH")]
+    pub perft: Option<u32>,
+    /// With --perft: one line per legal move.
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub divide: bool,
+    /// Search a fixed set of positions and print the node count (the bench signature).
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub bench: bool,
+    /// Depth for --bench.
+    #[arg(long = "bench-depth", value_name = "DEPTH", hide = true)]
+    pub bench_depth: Option<u32>,
+    /// Solve a mate problem (checks only) and exit.
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub mate: bool,
+    /// Position for --perft, --mate and the start of play (SFEN).
+    #[arg(long, value_name = "SFEN")]
+    pub sfen: Option<String>,
+    /// Time limit in seconds (for --mate).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Build an opening book from game records and exit.
+    #[arg(long = "make-book", action = ArgAction::SetTrue)]
+    pub make_book: bool,
+    /// Seed for the random choices (book moves), for reproducible play.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Speak USI from the start.
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub usi: bool,
+    /// Print help and exit.
+    #[arg(long, action = ArgAction::Help)]
+    pub help: Option<bool>,
+    /// Print the version and exit.
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub version: bool,
+
+    /// Time control: SECONDS per move, or pairs of MOVES MINUTES[:SECONDS].
+    #[arg(value_name = "TIMECONTROL", allow_hyphen_values = false)]
+    pub time_control: Vec<String>,
+}
+
+/// GNU Shogi's `+x` options become hidden long options clap understands.
+pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
+    args.into_iter()
+        .map(|a| match a.to_str() {
+            Some("+a") => OsString::from("--ponder"),
+            Some("+h") => OsString::from("--hash-on"),
+            _ => a,
+        })
+        .collect()
+}
+
+impl Cli {
+    pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(translate_args(args))
+    }
+}
+
+/// `--perft DEPTH [--sfen SFEN] [--divide]`: prints `MOVE: COUNT` lines with `--divide`, and
+/// always `nodes N time MS nps R` last. Errors go to stderr with exit status 2.
+pub fn run_perft(
+    depth: u32,
+    sfen: Option<&str>,
+    divide: bool,
+    out: &mut dyn std::io::Write,
+) -> std::process::ExitCode {
+    use crate::notation::parse_sfen;
+    use crate::rules::Position;
+    use std::process::ExitCode;
+    use std::time::Instant;
+
+    const MAX_DEPTH: u32 = 12;
+    if depth == 0 || depth > MAX_DEPTH {
+        eprintln!("gnushogi: --perft: depth must be 1..={MAX_DEPTH}, not {depth}");
+        return ExitCode::from(2);
+    }
+    let pos = match sfen {
+        None => Position::startpos(),
+        Some(s) => match parse_sfen(s) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("gnushogi: --sfen: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (m, n) in crate::rules::divide(&pos, depth) {
+            total += n;
+            if writeln!(out, "{m}: {n}").is_err() {
+                return ExitCode::SUCCESS;
+            }
+        }
+        total
+    } else {
+        crate::rules::perft(&pos, depth)
+    };
+    let elapsed = start.elapsed();
+    let ms = elapsed.as_millis();
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    let _ = writeln!(out, "nodes {nodes} time {ms} nps {nps}");
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::parse_args(std::iter::once("gnushogi").chain(args.iter().copied()).map(OsString::from))
+    }
+
+    #[test]
+    fn original_options_parse() {
+        let c = parse(&["-R", "-b", "x.tbk", "+a", "-T", "64", "-h", "40", "5"]).unwrap();
+        assert!(c.raw && c.ponder && c.no_hash);
+        assert_eq!(c.book.as_deref(), Some(std::path::Path::new("x.tbk")));
+        assert_eq!(c.hash_size, Some(64));
+        assert_eq!(c.time_control, ["40", "5"]);
+        let c = parse(&["--perft", "3", "--sfen", "x y z 1", "--divide"]).unwrap();
+        assert_eq!(c.perft, Some(3));
+        assert!(c.divide);
+        assert!(parse(&["-Q"]).is_err());
+        assert!(parse(&["-T", "big"]).is_err());
+    }
+}

@@ -1,0 +1,312 @@
+//! A game record: the start position, the moves, and every position reached, so that
+//! repetition (sennichite), perpetual check and the other endings can be judged.
+
+use crate::rules::{Color, IllegalMove, Move, MoveList, Position};
+use std::fmt;
+
+/// Why a game was won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser is in check with no legal move.
+    Checkmate,
+    /// The loser has no legal move without being in check (a loss in shogi).
+    NoLegalMove,
+    /// Fourfold repetition where the loser gave check on every move of the cycle.
+    PerpetualCheck,
+    /// Both kings entered; the loser has fewer than 24 points.
+    Impasse,
+    /// The winner declared under the CSA 27-point rule.
+    Declaration,
+    /// The loser resigned.
+    Resignation,
+    /// The loser's clock ran out.
+    Time,
+    /// The loser played an illegal move.
+    IllegalMove,
+}
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Fourfold repetition of the same position (sennichite).
+    Repetition,
+    /// Both kings entered and both sides have 24 points or more.
+    Impasse,
+    /// The move limit was reached.
+    MoveLimit,
+    /// Agreed, or adjudicated from outside.
+    Agreement,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let loser = (!*winner).name();
+                let w = winner.name();
+                match reason {
+                    WinReason::Checkmate => write!(f, "{w} mates"),
+                    WinReason::NoLegalMove => write!(f, "{loser} has no legal move"),
+                    WinReason::PerpetualCheck => write!(f, "perpetual check by {loser}"),
+                    WinReason::Impasse => write!(f, "impasse, {loser} has fewer than 24 points"),
+                    WinReason::Declaration => write!(f, "{w} declares an entering-king win"),
+                    WinReason::Resignation => write!(f, "{loser} resigns"),
+                    WinReason::Time => write!(f, "{loser} lost on time"),
+                    WinReason::IllegalMove => write!(f, "illegal move by {loser}"),
+                }
+            }
+            Outcome::Draw(DrawReason::Repetition) => f.write_str("repetition (sennichite)"),
+            Outcome::Draw(DrawReason::Impasse) => f.write_str("impasse, both sides have 24 points"),
+            Outcome::Draw(DrawReason::MoveLimit) => f.write_str("move limit reached"),
+            Outcome::Draw(DrawReason::Agreement) => f.write_str("draw agreed"),
+        }
+    }
+}
+
+/// The judging rules that are settings rather than laws.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameRules {
+    /// Ply count at which the game is a draw (`None`: no limit).
+    pub move_limit: Option<usize>,
+    /// From this ply on, a position with both kings in the enemy camp is counted (24 points).
+    pub impasse_from_ply: usize,
+}
+
+impl Default for GameRules {
+    fn default() -> Self {
+        GameRules { move_limit: None, impasse_from_ply: 256 }
+    }
+}
+
+/// A game from a start position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    pub rules: GameRules,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Position::startpos())
+    }
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game { positions: vec![start], moves: Vec::new(), rules: GameRules::default() }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("never empty")
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position from the start to the current one.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Number of moves played since the start position.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True if the standard start position began the game.
+    pub fn is_regular_start(&self) -> bool {
+        self.start().key() == Position::startpos().key()
+    }
+
+    /// Plays a move after checking it.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.position().check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let next = self.position().played(m);
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
+    }
+
+    /// How many times the current position occurred before (same board, hands, side).
+    pub fn repetitions(&self) -> usize {
+        let key = self.position().key();
+        let n = self.positions.len();
+        // Only positions with the same side to move can repeat: step back two plies at a time.
+        self.positions[..n - 1].iter().rev().skip(1).step_by(2).filter(|p| p.key() == key).count()
+    }
+
+    /// Judges the current position by the rules: mate, sennichite and perpetual check,
+    /// impasse, move limit. `None` while the game goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            let reason = if pos.in_check() { WinReason::Checkmate } else { WinReason::NoLegalMove };
+            return Some(Outcome::Win { winner: !pos.side_to_move(), reason });
+        }
+        if let Some(o) = self.repetition_outcome() {
+            return Some(o);
+        }
+        if self.ply() >= self.rules.impasse_from_ply
+            && pos.king_in_enemy_camp(Color::Black)
+            && pos.king_in_enemy_camp(Color::White)
+        {
+            return Some(impasse_outcome(pos));
+        }
+        if self.rules.move_limit.is_some_and(|limit| self.ply() >= limit) {
+            return Some(Outcome::Draw(DrawReason::MoveLimit));
+        }
+        None
+    }
+
+    /// Sennichite: the fourth occurrence of a position is a draw, unless one side gave check
+    /// with every one of its moves since the first occurrence; that side loses.
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        let key = self.position().key();
+        let current = self.positions.len() - 1;
+        let occurrences: Vec<usize> =
+            (0..current).filter(|&i| self.positions[i].key() == key).collect();
+        if occurrences.len() < 3 {
+            return None;
+        }
+        let first = occurrences[0];
+        let mut always_checked = [true, true];
+        for i in first + 1..=current {
+            let mover = self.positions[i - 1].side_to_move();
+            if !self.positions[i].in_check() {
+                always_checked[mover.index()] = false;
+            }
+        }
+        Some(match always_checked {
+            [true, false] => {
+                Outcome::Win { winner: Color::White, reason: WinReason::PerpetualCheck }
+            }
+            [false, true] => {
+                Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck }
+            }
+            _ => Outcome::Draw(DrawReason::Repetition),
+        })
+    }
+
+    /// The result of counting now under the 24-point impasse rule (whether or not the kings
+    /// have entered).
+    pub fn impasse_count(&self) -> Outcome {
+        impasse_outcome(self.position())
+    }
+}
+
+fn impasse_outcome(pos: &Position) -> Outcome {
+    let black = pos.impasse_points(Color::Black);
+    let white = pos.impasse_points(Color::White);
+    if black < 24 {
+        Outcome::Win { winner: Color::White, reason: WinReason::Impasse }
+    } else if white < 24 {
+        Outcome::Win { winner: Color::Black, reason: WinReason::Impasse }
+    } else {
+        Outcome::Draw(DrawReason::Impasse)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_sfen, parse_usi_move};
+
+    fn play(game: &mut Game, moves: &str) {
+        for s in moves.split_whitespace() {
+            let m = parse_usi_move(s).unwrap().to_move(game.position()).unwrap();
+            game.play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn fourfold_repetition_is_a_draw() {
+        let mut g = Game::default();
+        let cycle = "2h3h 8b7b 3h2h 7b8b ";
+        play(&mut g, &cycle.repeat(2));
+        assert_eq!(g.repetitions(), 2);
+        assert_eq!(g.outcome(), None);
+        play(&mut g, cycle);
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+        g.undo();
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn perpetual_check_loses() {
+        // Sente's rook checks on rank a, then rank b; gote's king steps between 1a and 1b.
+        let start = parse_sfen("8k/1R7/9/9/9/9/9/9/K8 b - 1").unwrap();
+        let mut g = Game::new(start);
+        let cycle = "8b8a 1a1b 8a8b 1b1a ";
+        play(&mut g, &cycle.repeat(2));
+        assert_eq!(g.outcome(), None, "three occurrences");
+        play(&mut g, "8b8a 1a1b 8a8b");
+        assert_eq!(g.outcome(), None);
+        play(&mut g, "1b1a");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win { winner: Color::White, reason: WinReason::PerpetualCheck })
+        );
+    }
+
+    #[test]
+    fn mate_and_no_legal_move_lose() {
+        let mated = parse_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1").unwrap();
+        let g = Game::new(mated);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })
+        );
+    }
+
+    #[test]
+    fn impasse_counts_points() {
+        let rules = GameRules { impasse_from_ply: 0, ..GameRules::default() };
+        // Both kings in the enemy camp; sente holds everything but a few pawns.
+        let pos = parse_sfen("4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4S4N4L10P8p 1").unwrap();
+        let mut g = Game::new(pos);
+        g.rules = rules;
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win { winner: Color::Black, reason: WinReason::Impasse })
+        );
+    }
+}

@@ -1,0 +1,29 @@
+//! GNU Shogi, rewritten in Rust.
+//!
+//! The crate is layered; each layer uses only those below it:
+//!
+//! ```text
+//! cli → protocol front ends → engine → search / eval / book → game → notation → rules
+//! ```
+//!
+//! ```
+//! use gnushogi::rules::{MoveList, Position};
+//! use gnushogi::notation::parse_usi_move;
+//!
+//! let pos = Position::startpos();
+//! let mut moves = MoveList::new();
+//! pos.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 30);
+//! let m = parse_usi_move("7g7f").unwrap().to_move(&pos).unwrap();
+//! let next = pos.played(m);
+//! assert_eq!(gnushogi::notation::to_sfen(&next),
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+//! ```
+
+pub mod cli;
+pub mod game;
+pub mod notation;
+pub mod rules;
+
+/// The version printed in banners: `GNU Shogi <VERSION>`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,271 @@
+//! XBoard's shogi notation: coordinates (`c3c4`, `b2h8+`, `h6h7=`, `P@e5`) and FEN with hands
+//! in brackets (`…/LNSGKGSNL[-] w 0 1`, `w` = sente to move).
+//!
+//! XBoard names files `a`–`i` for shogi files 9–1 and ranks `1`–`9` for shogi ranks `i`–`a`.
+
+use super::sfen::{SfenError, parse_board, parse_sfen_setup};
+use super::usi::{drop_letter, parse_usi_move};
+use crate::rules::{Color, Hand, IllegalMove, Move, PieceKind, Position, Setup, Square};
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    character::complete::{char, one_of},
+    combinator::{all_consuming, map, opt},
+};
+
+/// What a move text says about promotion.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PromotionMark {
+    /// No suffix: no promotion, unless the piece must promote.
+    None,
+    /// `+`
+    Promote,
+    /// `=`: declines promotion explicitly.
+    Decline,
+}
+
+/// A move in XBoard coordinates (or USI, which is also accepted), not yet checked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct XboardMove {
+    shape: Move,
+    mark: PromotionMark,
+}
+
+impl XboardMove {
+    /// The move, if the position accepts it. A forced promotion written without `+` is taken
+    /// as the promotion, as XBoard itself does; with `=` it is refused.
+    pub fn to_move(self, pos: &Position) -> Result<Move, IllegalMove> {
+        match pos.check_move(self.shape) {
+            Ok(()) => Ok(self.shape),
+            Err(IllegalMove::MustPromote) if self.mark == PromotionMark::None => {
+                let from = self.shape.from().ok_or(IllegalMove::MustPromote)?;
+                let promoted = Move::normal(from, self.shape.to(), true);
+                pos.check_move(promoted).map(|()| promoted)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// An XBoard square: file letter `a`–`i`, rank digit `1`–`9`.
+fn xboard_square(i: &str) -> IResult<&str, Square> {
+    let (i, (f, r)) = (one_of("abcdefghi"), one_of("123456789")).parse(i)?;
+    let file = 9 - (f as u8 - b'a');
+    let rank = 9 - (r as u8 - b'1');
+    Ok((i, Square::new(file, rank).expect("in range")))
+}
+
+fn drop_letter_any_case(i: &str) -> IResult<&str, PieceKind> {
+    alt((drop_letter, map(one_of("plnsgbr"), |c| PieceKind::from_letter(c).expect("listed"))))
+        .parse(i)
+}
+
+fn xboard_move(i: &str) -> IResult<&str, XboardMove> {
+    alt((
+        map((drop_letter_any_case, char('@'), xboard_square), |(k, _, to)| XboardMove {
+            shape: Move::drop(k, to),
+            mark: PromotionMark::None,
+        }),
+        map((xboard_square, xboard_square, opt(one_of("+="))), |(from, to, s)| XboardMove {
+            shape: Move::normal(from, to, s == Some('+')),
+            mark: match s {
+                Some('+') => PromotionMark::Promote,
+                Some('=') => PromotionMark::Decline,
+                _ => PromotionMark::None,
+            },
+        }),
+    ))
+    .parse(i)
+}
+
+/// Parses a move in XBoard coordinates, or in USI notation (`7g7f`, `P*5e`, `2d2c+`).
+pub fn parse_xboard_move(text: &str) -> Option<XboardMove> {
+    if let Ok((_, m)) = all_consuming(xboard_move).parse(text) {
+        if m.shape.from() == Some(m.shape.to()) {
+            return None;
+        }
+        return Some(m);
+    }
+    let usi = parse_usi_move(text)?.shape();
+    let mark = if usi.is_promotion() { PromotionMark::Promote } else { PromotionMark::None };
+    Some(XboardMove { shape: usi, mark })
+}
+
+fn square_text(sq: Square) -> String {
+    let f = char::from(b'a' + (9 - sq.file()));
+    let r = char::from(b'1' + (9 - sq.rank()));
+    format!("{f}{r}")
+}
+
+/// XBoard text of a move: `c3c4`, `b2h8+`, `P@e5`.
+pub fn format_xboard_move(m: Move) -> String {
+    match (m.drop_kind(), m.from()) {
+        (Some(k), _) => format!("{}@{}", k.base_letter(), square_text(m.to())),
+        (None, Some(from)) => {
+            format!(
+                "{}{}{}",
+                square_text(from),
+                square_text(m.to()),
+                if m.is_promotion() { "+" } else { "" }
+            )
+        }
+        (None, None) => unreachable!("a board move has an origin"),
+    }
+}
+
+/// XBoard's hand list: sente's pieces (upper case) then gote's, each repeated; `-` if none.
+fn hands_text(hands: &[Hand; 2]) -> String {
+    const ORDER: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Lance,
+        PieceKind::Silver,
+        PieceKind::Gold,
+    ];
+    let mut s = String::new();
+    for color in Color::ALL {
+        for kind in ORDER {
+            for _ in 0..hands[color.index()].count(kind) {
+                let c = kind.base_letter();
+                s.push(if color == Color::Black { c } else { c.to_ascii_lowercase() });
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// XBoard FEN of a position: `board[hands] w|b 0 N` (`w` = sente to move).
+pub fn to_xboard_fen(pos: &Position) -> String {
+    let setup = pos.to_setup();
+    format!(
+        "{}[{}] {} 0 {}",
+        super::sfen::board_to_string(&setup),
+        hands_text(&setup.hands),
+        if setup.side_to_move == Color::Black { 'w' } else { 'b' },
+        setup.move_number.div_ceil(2).max(1)
+    )
+}
+
+/// Parses XBoard's shogi FEN (hands in brackets, `w` = sente). Text without brackets is read
+/// as SFEN, so `setboard` takes both.
+pub fn parse_xboard_fen_setup(text: &str) -> Result<Setup, SfenError> {
+    let text = text.trim();
+    let board_field = text.split_ascii_whitespace().next().unwrap_or("");
+    if !board_field.contains('[') {
+        return parse_sfen_setup(text);
+    }
+    let mut setup = Setup::default();
+    let rest = parse_board(text, &mut setup)?;
+    let rest = rest
+        .strip_prefix('[')
+        .ok_or_else(|| SfenError::Syntax("expected '[' after the board".into()))?;
+    let close = rest.find(']').ok_or_else(|| SfenError::Syntax("hands: missing ']'".into()))?;
+    let hand_text = &rest[..close];
+    for c in hand_text.chars() {
+        if c == '-' {
+            continue;
+        }
+        let kind = PieceKind::from_letter(c)
+            .filter(|k| k.is_hand_kind())
+            .ok_or_else(|| SfenError::Syntax(format!("hands: '{c}' cannot be in hand")))?;
+        let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
+        let hand = &mut setup.hands[color.index()];
+        *hand = hand
+            .with_count(kind, hand.count(kind) + 1)
+            .ok_or_else(|| SfenError::Syntax(format!("hands: too many '{c}'")))?;
+    }
+    let mut fields = rest[close + 1..].split_ascii_whitespace();
+    setup.side_to_move = match fields.next() {
+        Some("w") => Color::Black,
+        Some("b") => Color::White,
+        Some(s) => {
+            return Err(SfenError::Syntax(format!("side to move must be 'w' or 'b', not '{s}'")));
+        }
+        None => return Err(SfenError::Syntax("missing side to move".into())),
+    };
+    // The rest is optional: [castling '-'] [e.p. '-'] halfmove-clock move-number.
+    let numbers: Vec<&str> = fields.filter(|f| *f != "-").collect();
+    if let Some(last) = numbers.last() {
+        let full: u32 = last.parse().map_err(|_| {
+            SfenError::Syntax(format!("move number must be a number, not '{last}'"))
+        })?;
+        let full = full.max(1);
+        setup.move_number = 2 * full - u32::from(setup.side_to_move == Color::Black);
+    }
+    Ok(setup)
+}
+
+/// Parses and validates an XBoard FEN (or SFEN).
+pub fn parse_xboard_fen(text: &str) -> Result<Position, SfenError> {
+    Ok(Position::from_setup(&parse_xboard_fen_setup(text)?)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::{parse_sfen, to_sfen};
+
+    #[test]
+    fn coordinates_map_to_shogi_squares() {
+        let p = Position::startpos();
+        let m = parse_xboard_move("c3c4").unwrap().to_move(&p).unwrap();
+        assert_eq!(m.to_string(), "7g7f");
+        assert_eq!(format_xboard_move(m), "c3c4");
+        let usi = parse_xboard_move("7g7f").unwrap().to_move(&p).unwrap();
+        assert_eq!(usi, m);
+        let d = parse_xboard_move("P@e5").unwrap();
+        assert_eq!(d.shape.to_string(), "P*5e");
+        assert_eq!(format_xboard_move(d.shape), "P@e5");
+        let pr = parse_xboard_move("b2h8+").unwrap();
+        assert_eq!(pr.shape.to_string(), "8h2b+");
+        assert_eq!(format_xboard_move(pr.shape), "b2h8+");
+        let dec = parse_xboard_move("h6h7=").unwrap();
+        assert_eq!(dec.shape.to_string(), "2d2c");
+        assert_eq!(dec.mark, PromotionMark::Decline);
+        for bad in ["", "c3", "c3c3", "j1a1", "c3c4x", "K@e5", "P@e0"] {
+            assert!(parse_xboard_move(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn forced_promotion_without_plus_is_promoted() {
+        let p = parse_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1").unwrap();
+        let m = parse_xboard_move("a8a9").unwrap().to_move(&p).unwrap();
+        assert!(m.is_promotion());
+        assert_eq!(parse_xboard_move("a8a9=").unwrap().to_move(&p), Err(IllegalMove::MustPromote));
+    }
+
+    #[test]
+    fn fen_round_trip_and_sfen_fallback() {
+        let fen =
+            "lns1k2nl/1s2g2s1/p3ppgpp/1pp3p2/3p5/1PP1P2P1/P2PBPP1P/1+b2G2R1/L3K1SNL[Rng] b 0 1";
+        let p = parse_xboard_fen(fen).unwrap();
+        assert_eq!(p.side_to_move(), Color::White);
+        assert_eq!(p.hand(Color::Black).count(PieceKind::Rook), 1);
+        assert_eq!(p.hand(Color::White).count(PieceKind::Knight), 1);
+        assert_eq!(
+            to_xboard_fen(&p),
+            "lns1k2nl/1s2g2s1/p3ppgpp/1pp3p2/3p5/1PP1P2P1/P2PBPP1P/1+b2G2R1/L3K1SNL[Rng] b 0 1"
+        );
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+        assert_eq!(parse_xboard_fen(start).unwrap(), Position::startpos());
+        assert_eq!(to_xboard_fen(&Position::startpos()), start);
+        let fairy = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1";
+        assert_eq!(parse_xboard_fen(fairy).unwrap(), Position::startpos());
+        let sfen = to_sfen(&Position::startpos());
+        assert_eq!(parse_xboard_fen(&sfen).unwrap(), Position::startpos());
+        assert!(
+            parse_xboard_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[K] w 0 1")
+                .is_err()
+        );
+        assert!(
+            parse_xboard_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[- w 0 1")
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,336 @@
+//! Attack tables, built at compile time (no `init()` to call).
+//!
+//! Stepping pieces use per-colour tables. Sliding pieces use the classical ray method: for each
+//! of the eight directions a ray from every square; the first blocker is the lowest or highest
+//! set bit of `ray & occupied`, depending on the direction's sign in the file-major index.
+
+use super::bitboard::Bitboard;
+use super::types::{Color, PieceKind, Square};
+
+/// (file delta, rank delta). Rank delta -1 is towards rank `a`, sente's forward.
+const DIRS: [(i8, i8); 8] = [
+    (0, -1),  // N
+    (0, 1),   // S
+    (-1, 0),  // E (towards file 1)
+    (1, 0),   // W
+    (-1, -1), // NE
+    (1, 1),   // SW
+    (1, -1),  // NW
+    (-1, 1),  // SE
+];
+// Opposite directions differ only in the lowest bit (`dir ^ 1`).
+const N: usize = 0;
+const S: usize = 1;
+const E: usize = 2;
+const W: usize = 3;
+const NE: usize = 4;
+const SW: usize = 5;
+const NW: usize = 6;
+const SE: usize = 7;
+
+/// True if the direction increases the square index (first blocker = lowest bit).
+const fn positive(dir: usize) -> bool {
+    let (df, dr) = DIRS[dir];
+    df * 9 + dr > 0
+}
+
+const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
+    let file = (sq / 9) as i8 + df;
+    let rank = (sq % 9) as i8 + dr;
+    if file >= 0 && file < 9 && rank >= 0 && rank < 9 {
+        Some(file as usize * 9 + rank as usize)
+    } else {
+        None
+    }
+}
+
+const fn build_rays() -> [[Bitboard; 81]; 8] {
+    let mut rays = [[Bitboard::EMPTY; 81]; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut bits = 0u128;
+            let mut cur = sq;
+            while let Some(next) = offset(cur, DIRS[dir].0, DIRS[dir].1) {
+                bits |= 1u128 << next;
+                cur = next;
+            }
+            rays[dir][sq] = Bitboard(bits);
+            sq += 1;
+        }
+        dir += 1;
+    }
+    rays
+}
+
+static RAYS: [[Bitboard; 81]; 8] = build_rays();
+
+const fn steps(list: &[(i8, i8)]) -> [Bitboard; 81] {
+    let mut out = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < list.len() {
+            if let Some(to) = offset(sq, list[i].0, list[i].1) {
+                bits |= 1u128 << to;
+            }
+            i += 1;
+        }
+        out[sq] = Bitboard(bits);
+        sq += 1;
+    }
+    out
+}
+
+const PAWN_STEPS: [(i8, i8); 1] = [(0, -1)];
+const KNIGHT_STEPS: [(i8, i8); 2] = [(-1, -2), (1, -2)];
+const SILVER_STEPS: [(i8, i8); 5] = [(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+const GOLD_STEPS: [(i8, i8); 6] = [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+const KING_STEPS: [(i8, i8); 8] =
+    [(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)];
+const CROSS_STEPS: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+const DIAG_STEPS: [(i8, i8); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+/// Mirror a step list for gote (rotate by 180°).
+const fn rotate<const L: usize>(list: [(i8, i8); L]) -> [(i8, i8); L] {
+    let mut out = list;
+    let mut i = 0;
+    while i < L {
+        out[i] = (-list[i].0, -list[i].1);
+        i += 1;
+    }
+    out
+}
+
+/// Step attacks indexed by `[color][kind]` for Pawn, Knight, Silver, Gold, King.
+struct StepTables {
+    pawn: [[Bitboard; 81]; 2],
+    knight: [[Bitboard; 81]; 2],
+    silver: [[Bitboard; 81]; 2],
+    gold: [[Bitboard; 81]; 2],
+    king: [Bitboard; 81],
+    cross: [Bitboard; 81],
+    diag: [Bitboard; 81],
+}
+
+static STEPS: StepTables = StepTables {
+    pawn: [steps(&PAWN_STEPS), steps(&rotate(PAWN_STEPS))],
+    knight: [steps(&KNIGHT_STEPS), steps(&rotate(KNIGHT_STEPS))],
+    silver: [steps(&SILVER_STEPS), steps(&rotate(SILVER_STEPS))],
+    gold: [steps(&GOLD_STEPS), steps(&rotate(GOLD_STEPS))],
+    king: steps(&KING_STEPS),
+    cross: steps(&CROSS_STEPS),
+    diag: steps(&DIAG_STEPS),
+};
+
+struct LineTables {
+    /// Squares strictly between two aligned squares.
+    between: [[Bitboard; 81]; 81],
+    /// The whole line through two aligned squares (both included), else empty.
+    line: [[Bitboard; 81]; 81],
+}
+
+const fn build_lines() -> LineTables {
+    let rays = build_rays();
+    let mut t =
+        LineTables { between: [[Bitboard::EMPTY; 81]; 81], line: [[Bitboard::EMPTY; 81]; 81] };
+    let mut a = 0;
+    while a < 81 {
+        let mut dir = 0;
+        while dir < 8 {
+            let opposite = dir ^ 1;
+            let full = rays[dir][a].0 | rays[opposite][a].0 | (1u128 << a);
+            let mut acc = 0u128;
+            let mut cur = a;
+            while let Some(b) = offset(cur, DIRS[dir].0, DIRS[dir].1) {
+                t.between[a][b] = Bitboard(acc);
+                t.line[a][b] = Bitboard(full);
+                acc |= 1u128 << b;
+                cur = b;
+            }
+            dir += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static LINES: LineTables = build_lines();
+
+#[inline]
+fn ray_attack(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[dir][sq.index()];
+    let blockers = ray & occupied;
+    let first = if positive(dir) { blockers.first() } else { blockers.last() };
+    match first {
+        Some(b) => ray ^ RAYS[dir][b.index()],
+        None => ray,
+    }
+}
+
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    STEPS.pawn[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn knight_attacks(color: Color, sq: Square) -> Bitboard {
+    STEPS.knight[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
+    STEPS.silver[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn gold_attacks(color: Color, sq: Square) -> Bitboard {
+    STEPS.gold[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    STEPS.king[sq.index()]
+}
+
+/// The four orthogonal neighbours (a horse's extra steps).
+#[inline]
+pub fn cross_attacks(sq: Square) -> Bitboard {
+    STEPS.cross[sq.index()]
+}
+
+/// The four diagonal neighbours (a dragon's extra steps).
+#[inline]
+pub fn diag_attacks(sq: Square) -> Bitboard {
+    STEPS.diag[sq.index()]
+}
+
+#[inline]
+pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match color {
+        Color::Black => ray_attack(N, sq, occupied),
+        Color::White => ray_attack(S, sq, occupied),
+    }
+}
+
+/// A lance's moves on an empty board.
+#[inline]
+pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
+    match color {
+        Color::Black => RAYS[N][sq.index()],
+        Color::White => RAYS[S][sq.index()],
+    }
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ray_attack(NE, sq, occupied)
+        | ray_attack(NW, sq, occupied)
+        | ray_attack(SE, sq, occupied)
+        | ray_attack(SW, sq, occupied)
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ray_attack(N, sq, occupied)
+        | ray_attack(S, sq, occupied)
+        | ray_attack(E, sq, occupied)
+        | ray_attack(W, sq, occupied)
+}
+
+/// A bishop's moves on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    let i = sq.index();
+    RAYS[NE][i] | RAYS[NW][i] | RAYS[SE][i] | RAYS[SW][i]
+}
+
+/// A rook's moves on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    let i = sq.index();
+    RAYS[N][i] | RAYS[S][i] | RAYS[E][i] | RAYS[W][i]
+}
+
+/// Squares strictly between `a` and `b` if they share a line, else empty.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    LINES.between[a.index()][b.index()]
+}
+
+/// The whole line through `a` and `b` if they share a line, else empty.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINES.line[a.index()][b.index()]
+}
+
+/// Squares attacked by a piece of `kind` and `color` standing on `sq`.
+#[inline]
+pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn_attacks(color, sq),
+        PieceKind::Lance => lance_attacks(color, sq, occupied),
+        PieceKind::Knight => knight_attacks(color, sq),
+        PieceKind::Silver => silver_attacks(color, sq),
+        PieceKind::Bishop => bishop_attacks(sq, occupied),
+        PieceKind::Rook => rook_attacks(sq, occupied),
+        PieceKind::King => king_attacks(sq),
+        PieceKind::Horse => bishop_attacks(sq, occupied) | cross_attacks(sq),
+        PieceKind::Dragon => rook_attacks(sq, occupied) | diag_attacks(sq),
+        PieceKind::Gold
+        | PieceKind::ProPawn
+        | PieceKind::ProLance
+        | PieceKind::ProKnight
+        | PieceKind::ProSilver => gold_attacks(color, sq),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(file: u8, rank: u8) -> Square {
+        Square::new(file, rank).unwrap()
+    }
+
+    #[test]
+    fn steps_point_forward() {
+        assert_eq!(pawn_attacks(Color::Black, sq(7, 7)).single(), Some(sq(7, 6)));
+        assert_eq!(pawn_attacks(Color::White, sq(3, 3)).single(), Some(sq(3, 4)));
+        assert_eq!(knight_attacks(Color::Black, sq(2, 9)), {
+            Bitboard::from_square(sq(1, 7)) | Bitboard::from_square(sq(3, 7))
+        });
+        assert_eq!(gold_attacks(Color::Black, sq(5, 5)).count(), 6);
+        assert!(!gold_attacks(Color::Black, sq(5, 5)).contains(sq(4, 6)));
+        assert!(gold_attacks(Color::White, sq(5, 5)).contains(sq(4, 6)));
+        assert_eq!(silver_attacks(Color::White, sq(5, 1)).count(), 3);
+        assert_eq!(king_attacks(sq(1, 1)).count(), 3);
+    }
+
+    #[test]
+    fn sliders_stop_at_blockers() {
+        let occ = Bitboard::from_square(sq(5, 3)) | Bitboard::from_square(sq(2, 5));
+        let r = rook_attacks(sq(5, 5), occ);
+        assert!(r.contains(sq(5, 3)) && !r.contains(sq(5, 2)));
+        assert!(r.contains(sq(2, 5)) && !r.contains(sq(1, 5)));
+        assert!(r.contains(sq(9, 5)) && r.contains(sq(5, 9)));
+        assert_eq!(r.count(), 2 + 4 + 3 + 4);
+        assert_eq!(bishop_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
+        assert_eq!(lance_attacks(Color::Black, sq(1, 9), occ).count(), 8);
+        assert_eq!(lance_attacks(Color::White, sq(5, 1), occ).count(), 2);
+    }
+
+    #[test]
+    fn lines_and_between() {
+        assert_eq!(between(sq(5, 1), sq(5, 5)).count(), 3);
+        assert_eq!(between(sq(1, 1), sq(9, 9)).count(), 7);
+        assert!(between(sq(1, 1), sq(2, 3)).is_empty());
+        assert!(line(sq(1, 1), sq(2, 3)).is_empty());
+        assert_eq!(line(sq(5, 5), sq(5, 7)), Bitboard::file(5));
+        assert_eq!(line(sq(3, 4), sq(7, 4)), Bitboard::rank(4));
+        assert_eq!(line(sq(5, 1), sq(4, 2)).count(), 5);
+        assert_eq!(line(sq(5, 5), sq(4, 4)).count(), 9);
+    }
+}

@@ -1,0 +1,298 @@
+//! A set of squares in one `u128` (bits 0..81, file-major; see [`Square`]).
+
+use super::types::{Color, Square};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+const BOARD_MASK: u128 = (1u128 << 81) - 1;
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard(BOARD_MASK);
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    /// All squares of one file (1..=9).
+    #[inline]
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(0x1ffu128 << ((file as u32 - 1) * 9))
+    }
+
+    /// All squares of one rank (1..=9, 1 is `a`).
+    pub const fn rank(rank: u8) -> Bitboard {
+        let mut bits = 0u128;
+        let mut f = 0;
+        while f < 9 {
+            bits |= 1u128 << (f * 9 + rank as u32 - 1);
+            f += 1;
+        }
+        Bitboard(bits)
+    }
+
+    /// Ranks `from..=to` (1..=9).
+    pub const fn ranks(from: u8, to: u8) -> Bitboard {
+        let mut bits = 0u128;
+        let mut r = from;
+        while r <= to {
+            bits |= Bitboard::rank(r).0;
+            r += 1;
+        }
+        Bitboard(bits)
+    }
+
+    /// The promotion zone of `color`.
+    #[inline]
+    pub const fn zone(color: Color) -> Bitboard {
+        match color {
+            Color::Black => ZONE_BLACK,
+            Color::White => ZONE_WHITE,
+        }
+    }
+
+    /// The `n` far ranks of `color` (1 = last rank, 2 = last two ranks, 3 = zone).
+    #[inline]
+    pub const fn far_ranks(color: Color, n: u8) -> Bitboard {
+        match color {
+            Color::Black => Bitboard::ranks(1, n),
+            Color::White => Bitboard::ranks(10 - n, 9),
+        }
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn is_nonempty(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True if more than one square is set.
+    #[inline]
+    pub const fn has_more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
+        }
+    }
+
+    /// The highest square, if any.
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(127 - self.0.leading_zeros() as usize))
+        }
+    }
+
+    /// The only square of a one-square set (the lowest if there are several).
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        if self.0 != 0 && !self.has_more_than_one() { self.first() } else { None }
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.index())
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.index()))
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn and(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & other.0)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn or(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 | other.0)
+    }
+
+    /// Set of every file (as a whole file) that has at least one square in `self`.
+    #[inline]
+    pub fn files_occupied(self) -> Bitboard {
+        let mut out = 0u128;
+        let mut bits = self.0;
+        let mut f = 0;
+        while bits != 0 {
+            if bits & 0x1ff != 0 {
+                out |= 0x1ffu128 << (f * 9);
+            }
+            bits >>= 9;
+            f += 1;
+        }
+        Bitboard(out)
+    }
+
+    /// Shift one rank towards rank `a` (sente's forward). Squares on rank `a` drop out.
+    #[inline]
+    #[must_use]
+    pub const fn north(self) -> Bitboard {
+        Bitboard((self.0 & !RANK_A.0) >> 1)
+    }
+
+    /// Shift one rank towards rank `i` (gote's forward). Squares on rank `i` drop out.
+    #[inline]
+    #[must_use]
+    pub const fn south(self) -> Bitboard {
+        Bitboard((self.0 & !RANK_I.0) << 1)
+    }
+
+    /// One rank forward for `color`.
+    #[inline]
+    #[must_use]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::Black => self.north(),
+            Color::White => self.south(),
+        }
+    }
+
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+const RANK_A: Bitboard = Bitboard::rank(1);
+const RANK_I: Bitboard = Bitboard::rank(9);
+const ZONE_BLACK: Bitboard = Bitboard::ranks(1, 3);
+const ZONE_WHITE: Bitboard = Bitboard::ranks(7, 9);
+
+pub struct BitboardIter(u128);
+
+impl Iterator for BitboardIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Square::from_index_unchecked(sq))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, |b, s| b.with(s))
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & BOARD_MASK)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    /// A 9×9 grid, rank `a` at the top, file 9 on the left.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f)?;
+        for rank in 1..=9 {
+            for file in (1..=9).rev() {
+                let sq = Square::new(file, rank).expect("on board");
+                f.write_str(if self.contains(sq) { " X" } else { " ." })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_files_and_shifts() {
+        assert_eq!(Bitboard::rank(1).count(), 9);
+        assert_eq!(Bitboard::file(9).count(), 9);
+        assert_eq!((Bitboard::rank(3) & Bitboard::file(5)).single(), Square::new(5, 3));
+        assert_eq!(Bitboard::zone(Color::Black).count(), 27);
+        assert_eq!(Bitboard::far_ranks(Color::White, 2), Bitboard::ranks(8, 9));
+        let sq = Square::new(5, 5).unwrap();
+        let b = Bitboard::from_square(sq);
+        assert_eq!(b.north().single(), Square::new(5, 4));
+        assert_eq!(b.south().single(), Square::new(5, 6));
+        assert!(Bitboard::rank(1).north().is_empty());
+        assert!(Bitboard::rank(9).south().is_empty());
+        assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
+    }
+
+    #[test]
+    fn files_occupied() {
+        let b = Bitboard::from_square(Square::new(3, 7).unwrap())
+            | Bitboard::from_square(Square::new(9, 1).unwrap());
+        assert_eq!(b.files_occupied(), Bitboard::file(3) | Bitboard::file(9));
+    }
+}

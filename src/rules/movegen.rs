@@ -1,0 +1,426 @@
+//! Legal move generation and move legality, with every shogi restriction.
+//!
+//! The generator is legal, not pseudo-legal: it knows the checkers and pinned pieces, so
+//! every move it emits can be played. Promotion is emitted as two moves where both are
+//! legal (including the rarely useful non-promotions of pawn, bishop and rook), and
+//! only the promotion where the piece would otherwise be dead.
+
+use super::attacks::{self, between, king_attacks, line, pawn_attacks};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{Color, PieceKind, Square};
+use std::fmt;
+
+/// Why a move is not legal in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// No piece of the side to move on the origin square.
+    NoPiece,
+    /// The piece to drop is not in hand.
+    NotInHand,
+    /// The destination holds a piece of the mover (or, for a drop, any piece).
+    Occupied,
+    /// The piece does not move that way (or something stands in the way).
+    CannotReach,
+    /// Promotion asked for a piece that cannot promote, or outside the zone.
+    CannotPromote,
+    /// The piece would have no further move unless it promotes.
+    MustPromote,
+    /// A drop onto a square from which the piece could never move.
+    DeadDrop,
+    /// A second unpromoted pawn on the file (nifu).
+    TwoPawns,
+    /// A pawn drop that gives mate (uchifuzume).
+    PawnDropMate,
+    /// The mover's king would be (or stay) in check.
+    KingInCheck,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::NoPiece => "no piece of yours on that square",
+            IllegalMove::NotInHand => "that piece is not in hand",
+            IllegalMove::Occupied => "the square is occupied",
+            IllegalMove::CannotReach => "the piece cannot move there",
+            IllegalMove::CannotPromote => "that move cannot promote",
+            IllegalMove::MustPromote => "the piece must promote there",
+            IllegalMove::DeadDrop => "a piece dropped there could never move",
+            IllegalMove::TwoPawns => "two pawns on a file (nifu)",
+            IllegalMove::PawnDropMate => "mate by pawn drop (uchifuzume)",
+            IllegalMove::KingInCheck => "the king would be in check",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Pushes the moves of a piece of `kind` from `from` to each of `targets`, with the
+/// promotion choices the rules allow.
+#[inline]
+fn push_board_moves(
+    list: &mut MoveList,
+    us: Color,
+    kind: PieceKind,
+    from: Square,
+    targets: Bitboard,
+) {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => {
+            for to in targets {
+                if to.in_zone(us) {
+                    list.push(Move::normal(from, to, true));
+                    if to.relative_rank(us) != 1 {
+                        list.push(Move::normal(from, to, false));
+                    }
+                } else {
+                    list.push(Move::normal(from, to, false));
+                }
+            }
+        }
+        PieceKind::Knight => {
+            for to in targets {
+                if to.in_zone(us) {
+                    list.push(Move::normal(from, to, true));
+                    if to.relative_rank(us) > 2 {
+                        list.push(Move::normal(from, to, false));
+                    }
+                } else {
+                    list.push(Move::normal(from, to, false));
+                }
+            }
+        }
+        PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
+            let from_zone = from.in_zone(us);
+            for to in targets {
+                if from_zone || to.in_zone(us) {
+                    list.push(Move::normal(from, to, true));
+                }
+                list.push(Move::normal(from, to, false));
+            }
+        }
+        _ => {
+            for to in targets {
+                list.push(Move::normal(from, to, false));
+            }
+        }
+    }
+}
+
+impl Position {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side_to_move();
+        let them = !us;
+        let ours = self.pieces_of(us);
+        let occ = self.occupied();
+        let king = self.king_square(us);
+        let checkers = self.checkers();
+
+        let (target, drop_target, pinned) = match king {
+            None => (!ours, !occ, Bitboard::EMPTY),
+            Some(k) => {
+                if checkers.has_more_than_one() {
+                    self.push_king_moves(list, k);
+                    return;
+                }
+                let pinned = self.pinned(us);
+                match checkers.first() {
+                    Some(c) => {
+                        let block = between(k, c);
+                        (block.with(c), block, pinned)
+                    }
+                    None => (!ours, !occ, pinned),
+                }
+            }
+        };
+
+        for from in ours & !self.pieces_of_kind(PieceKind::King) {
+            let piece = self.piece_at(from).expect("occupied");
+            let mut to = attacks::attacks(us, piece.kind(), from, occ) & target;
+            if pinned.contains(from) {
+                // Only reachable when a king exists.
+                to &= line(king.expect("pinned implies king"), from);
+            }
+            push_board_moves(list, us, piece.kind(), from, to);
+        }
+        if let Some(k) = king {
+            self.push_king_moves(list, k);
+        }
+        self.push_drops(list, drop_target);
+        let _ = them;
+    }
+
+    fn push_king_moves(&self, list: &mut MoveList, k: Square) {
+        let us = self.side_to_move();
+        let occ_without_king = self.occupied().without(k);
+        for to in king_attacks(k) & !self.pieces_of(us) {
+            if self.attackers_by(!us, to, occ_without_king).is_empty() {
+                list.push(Move::normal(k, to, false));
+            }
+        }
+    }
+
+    fn push_drops(&self, list: &mut MoveList, empty: Bitboard) {
+        let us = self.side_to_move();
+        let hand = self.hand(us);
+        if hand.is_empty() || empty.is_empty() {
+            return;
+        }
+        if hand.has(PieceKind::Pawn) {
+            let mut to = empty
+                & !Bitboard::far_ranks(us, 1)
+                & !self.pieces(us, PieceKind::Pawn).files_occupied();
+            if let Some(ks) = self.king_square(!us) {
+                let front = pawn_attacks(!us, ks);
+                if let Some(s) = (front & to).first()
+                    && self.is_pawn_drop_mate(s)
+                {
+                    to = to.without(s);
+                }
+            }
+            for s in to {
+                list.push(Move::drop(PieceKind::Pawn, s));
+            }
+        }
+        if hand.has(PieceKind::Lance) {
+            for s in empty & !Bitboard::far_ranks(us, 1) {
+                list.push(Move::drop(PieceKind::Lance, s));
+            }
+        }
+        if hand.has(PieceKind::Knight) {
+            for s in empty & !Bitboard::far_ranks(us, 2) {
+                list.push(Move::drop(PieceKind::Knight, s));
+            }
+        }
+        let mut others = [PieceKind::Silver; 4];
+        let mut n = 0;
+        for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
+            if hand.has(kind) {
+                others[n] = kind;
+                n += 1;
+            }
+        }
+        if n > 0 {
+            for s in empty {
+                for &kind in &others[..n] {
+                    list.push(Move::drop(kind, s));
+                }
+            }
+        }
+    }
+
+    /// Number of legal moves (for perft's last ply).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len()
+    }
+
+    /// True if the side to move dropping a pawn on `s` would give mate (uchifuzume).
+    /// `s` must be the square in front of the enemy king.
+    pub fn is_pawn_drop_mate(&self, s: Square) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let Some(ks) = self.king_square(them) else {
+            return false;
+        };
+        if pawn_attacks(us, s).first() != Some(ks) {
+            return false;
+        }
+        let occ = self.occupied().with(s);
+        let pawn = Bitboard::from_square(s);
+        // A defender other than the king takes the pawn, unless that exposes its king.
+        let takers = self.attackers_by(them, s, occ) & !self.pieces(them, PieceKind::King);
+        for from in takers {
+            if (self.attackers_by(us, ks, occ.without(from)) & !pawn).is_empty() {
+                return false;
+            }
+        }
+        // The king steps away, or takes the pawn, onto a square we do not attack.
+        let occ_without_king = occ.without(ks);
+        for to in king_attacks(ks) & !self.pieces_of(them) {
+            if self.attackers_by(us, to, occ_without_king).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Checks a move against every rule; `Ok` means it is legal here.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.side_to_move();
+        let them = !us;
+        let occ = self.occupied();
+        let to = m.to();
+        let king = self.king_square(us);
+        let checkers = self.checkers();
+        match m.drop_kind() {
+            Some(kind) => {
+                if !kind.is_hand_kind() || !self.hand(us).has(kind) {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if occ.contains(to) {
+                    return Err(IllegalMove::Occupied);
+                }
+                let rr = to.relative_rank(us);
+                match kind {
+                    PieceKind::Pawn | PieceKind::Lance if rr == 1 => {
+                        return Err(IllegalMove::DeadDrop);
+                    }
+                    PieceKind::Knight if rr <= 2 => return Err(IllegalMove::DeadDrop),
+                    _ => {}
+                }
+                if kind == PieceKind::Pawn
+                    && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+                {
+                    return Err(IllegalMove::TwoPawns);
+                }
+                if let Some(k) = king {
+                    if checkers.has_more_than_one() {
+                        return Err(IllegalMove::KingInCheck);
+                    }
+                    if let Some(c) = checkers.first()
+                        && !between(k, c).contains(to)
+                    {
+                        return Err(IllegalMove::KingInCheck);
+                    }
+                }
+                if kind == PieceKind::Pawn && self.is_pawn_drop_mate(to) {
+                    return Err(IllegalMove::PawnDropMate);
+                }
+                Ok(())
+            }
+            None => {
+                let from = m.origin_unchecked();
+                let piece = match self.piece_at(from) {
+                    Some(p) if p.color() == us => p,
+                    _ => return Err(IllegalMove::NoPiece),
+                };
+                if self.pieces_of(us).contains(to) {
+                    return Err(IllegalMove::Occupied);
+                }
+                let kind = piece.kind();
+                if !attacks::attacks(us, kind, from, occ).contains(to) {
+                    return Err(IllegalMove::CannotReach);
+                }
+                let rr = to.relative_rank(us);
+                if m.is_promotion() {
+                    if !kind.can_promote() || !(from.in_zone(us) || to.in_zone(us)) {
+                        return Err(IllegalMove::CannotPromote);
+                    }
+                } else {
+                    let dead = match kind {
+                        PieceKind::Pawn | PieceKind::Lance => rr == 1,
+                        PieceKind::Knight => rr <= 2,
+                        _ => false,
+                    };
+                    if dead {
+                        return Err(IllegalMove::MustPromote);
+                    }
+                }
+                let Some(k) = king else {
+                    return Ok(());
+                };
+                if kind == PieceKind::King {
+                    if self.attackers_by(them, to, occ.without(from)).is_nonempty() {
+                        return Err(IllegalMove::KingInCheck);
+                    }
+                    return Ok(());
+                }
+                if checkers.has_more_than_one() {
+                    return Err(IllegalMove::KingInCheck);
+                }
+                if let Some(c) = checkers.first()
+                    && to != c
+                    && !between(k, c).contains(to)
+                {
+                    return Err(IllegalMove::KingInCheck);
+                }
+                if self.pinned(us).contains(from) && !line(k, from).contains(to) {
+                    return Err(IllegalMove::KingInCheck);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// True if the move is legal in this position.
+    #[inline]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// True if the (legal) move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let Some(ks) = self.king_square(!us) else {
+            return false;
+        };
+        let to = m.to();
+        let (kind, from) = match m.drop_kind() {
+            Some(k) => (k, None),
+            None => {
+                let from = m.origin_unchecked();
+                let k = self.piece_at(from).map(|p| p.kind()).unwrap_or(PieceKind::Pawn);
+                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
+                (k, Some(from))
+            }
+        };
+        let mut occ = self.occupied().with(to);
+        if let Some(f) = from {
+            occ = occ.without(f);
+        }
+        // Direct check by the moved piece.
+        if attacks::attacks(us, kind, to, occ).contains(ks) {
+            return true;
+        }
+        // Discovered check: the origin square was a blocker of one of our sliders.
+        match from {
+            Some(f) => {
+                self.blockers(ks, us).contains(f)
+                    && self.pieces_of(us).contains(f)
+                    && !line(ks, f).contains(to)
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+
+    fn pos(sfen: &str) -> Position {
+        parse_sfen(sfen).unwrap()
+    }
+
+    fn usi(p: &Position, s: &str) -> Move {
+        crate::notation::usi::parse_usi_move(s).unwrap_or_else(|| panic!("{s}")).to_move(p).unwrap()
+    }
+
+    #[test]
+    fn start_position_has_30_moves() {
+        assert_eq!(Position::startpos().count_legal_moves(), 30);
+    }
+
+    #[test]
+    fn pawn_drop_mate_is_illegal() {
+        // Gote king on 1a boxed in by its own lance and a sente gold guarding 1b.
+        let p = pos("kl7/9/1G7/9/9/9/9/9/8K b P 1");
+        let drop = Move::drop(PieceKind::Pawn, Square::new(9, 2).unwrap());
+        assert_eq!(p.check_move(drop), Err(IllegalMove::PawnDropMate));
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        assert!(!list.contains(drop));
+    }
+
+    #[test]
+    fn moves_parse_in_tests() {
+        let p = Position::startpos();
+        assert!(p.is_legal(usi(&p, "7g7f")));
+    }
+}

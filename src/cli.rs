@@ -190,6 +190,87 @@ pub fn run_perft(
     ExitCode::SUCCESS
 }
 
+/// Settings for the interactive modes, built from the command line (the "high-level"
+/// arguments, as opposed to the parsed [`Cli`]).
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// Think on the opponent's time.
+    pub ponder: bool,
+    /// Start position (SFEN), if not the standard one.
+    pub start_sfen: Option<String>,
+    /// Files named on the command line for `save` and `get`/`xget`.
+    pub save_file: Option<PathBuf>,
+    pub load_file: Option<PathBuf>,
+    /// The positional time-control arguments, as given.
+    pub time_control: Vec<String>,
+}
+
+impl Config {
+    pub fn from_cli(cli: &Cli) -> Config {
+        Config {
+            ponder: cli.ponder && !cli.no_ponder,
+            start_sfen: cli.sfen.clone(),
+            save_file: cli.save_file.clone(),
+            load_file: cli.load_file.clone(),
+            time_control: cli.time_control.clone(),
+        }
+    }
+}
+
+/// The engine with the settings of the command line.
+pub fn build_engine(cli: &Cli) -> Result<crate::engine::Engine, String> {
+    use crate::engine::{Engine, EngineOptions};
+    let mut options = EngineOptions::default();
+    if let Some(mib) = cli.hash_size {
+        if mib == 0 || mib > crate::engine::MAX_HASH_MIB {
+            return Err(format!(
+                "-T: hash size must be 1..={} MiB, not {mib}",
+                crate::engine::MAX_HASH_MIB
+            ));
+        }
+        options.hash_mib = mib;
+    }
+    options.use_hash = !cli.no_hash || cli.hash_on;
+    options.seed = cli.seed;
+    Ok(Engine::new(options))
+}
+
+/// Runs the program as the command line asks; the exit status is the result.
+pub fn run(cli: Cli) -> std::process::ExitCode {
+    use crate::protocol::{self, Session};
+    use std::process::ExitCode;
+
+    if cli.version || cli.short_version {
+        println!("gnushogi version {}", crate::VERSION);
+        return ExitCode::SUCCESS;
+    }
+    if let Some(depth) = cli.perft {
+        return run_perft(depth, cli.sfen.as_deref(), cli.divide, &mut std::io::stdout().lock());
+    }
+    if cli.bench {
+        let depth = cli.bench_depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, 64);
+        let _ = crate::bench::run(depth, &mut std::io::stdout().lock());
+        return ExitCode::SUCCESS;
+    }
+    let engine = match build_engine(&cli) {
+        Ok(e) => e,
+        Err(msg) => {
+            eprintln!("gnushogi: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let config = Config::from_cli(&cli);
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let session = Session::new(stdin, std::io::stdout(), engine);
+    if cli.usi {
+        protocol::usi::run(session)
+    } else if cli.raw || cli.curses {
+        protocol::text::run(session, &config)
+    } else {
+        protocol::xshogi::run(session, &config)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

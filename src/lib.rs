@@ -20,10 +20,17 @@
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 //! ```
 
+pub mod bench;
+pub mod book;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod game;
+pub mod mate;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
+pub mod search;
 
 /// The version printed in banners: `GNU Shogi <VERSION>`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -112,8 +112,24 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self, list: &mut MoveList) {
         list.clear();
+        self.generate(list, Bitboard::FULL, true);
+    }
+
+    /// Legal captures (with the usual promotion choices), or every legal evasion when in
+    /// check: the moves of a quiescence search.
+    pub fn legal_captures(&self, list: &mut MoveList) {
+        list.clear();
+        if self.in_check() {
+            self.generate(list, Bitboard::FULL, true);
+        } else {
+            let theirs = self.pieces_of(!self.side_to_move());
+            self.generate(list, theirs, false);
+        }
+    }
+
+    /// Legal moves whose destination is in `mask`; drops only if `drops`.
+    fn generate(&self, list: &mut MoveList, mask: Bitboard, drops: bool) {
         let us = self.side_to_move();
-        let them = !us;
         let ours = self.pieces_of(us);
         let occ = self.occupied();
         let king = self.king_square(us);
@@ -123,7 +139,7 @@ impl Position {
             None => (!ours, !occ, Bitboard::EMPTY),
             Some(k) => {
                 if checkers.has_more_than_one() {
-                    self.push_king_moves(list, k);
+                    self.push_king_moves(list, k, mask);
                     return;
                 }
                 let pinned = self.pinned(us);
@@ -136,6 +152,7 @@ impl Position {
                 }
             }
         };
+        let target = target & mask;
 
         for from in ours & !self.pieces_of_kind(PieceKind::King) {
             let piece = self.piece_at(from).expect("occupied");
@@ -147,16 +164,17 @@ impl Position {
             push_board_moves(list, us, piece.kind(), from, to);
         }
         if let Some(k) = king {
-            self.push_king_moves(list, k);
+            self.push_king_moves(list, k, mask);
         }
-        self.push_drops(list, drop_target);
-        let _ = them;
+        if drops {
+            self.push_drops(list, drop_target & mask);
+        }
     }
 
-    fn push_king_moves(&self, list: &mut MoveList, k: Square) {
+    fn push_king_moves(&self, list: &mut MoveList, k: Square, mask: Bitboard) {
         let us = self.side_to_move();
         let occ_without_king = self.occupied().without(k);
-        for to in king_attacks(k) & !self.pieces_of(us) {
+        for to in king_attacks(k) & !self.pieces_of(us) & mask {
             if self.attackers_by(!us, to, occ_without_king).is_empty() {
                 list.push(Move::normal(k, to, false));
             }

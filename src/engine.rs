@@ -1,0 +1,359 @@
+//! The engine facade: what every protocol front end calls. It knows nothing of protocols.
+//!
+//! It owns the transposition table, the opening book and the settings, and runs searches on
+//! a thread of their own, reporting through a callback: [`EngineEvent::Info`] after each
+//! iteration and [`EngineEvent::Done`] once, at the end. The front end keeps the game record
+//! and decides what to do with the result.
+
+use crate::book::Book;
+use crate::game::Game;
+use crate::rules::{Move, Position};
+use crate::search::{
+    self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
+    TranspositionTable,
+};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+/// Largest table accepted (MiB).
+pub const MAX_HASH_MIB: usize = 65_536;
+pub const MAX_THREADS: usize = 256;
+/// Consecutive book misses after which the book is left for the rest of the game (as the
+/// original does).
+pub const BOOK_MISSES_ALLOWED: u32 = 20;
+
+/// Settings a protocol may change between searches.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub hash_mib: usize,
+    pub threads: usize,
+    /// Draw score from the engine's view in centipawns (positive: avoid draws).
+    pub contempt: i32,
+    pub move_overhead: Duration,
+    /// Use the transposition table at all (`-h` / `hash` turn it off).
+    pub use_hash: bool,
+    /// Play from the opening book when it has the position.
+    pub use_book: bool,
+    /// Seed for book choices (`None`: from the clock).
+    pub seed: Option<u64>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            contempt: 0,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            use_hash: true,
+            use_book: true,
+            seed: None,
+        }
+    }
+}
+
+/// What a running search reports.
+#[derive(Clone, Debug)]
+pub enum EngineEvent {
+    Info(SearchInfo),
+    Done(SearchResult),
+}
+
+/// A search running on its own thread.
+pub struct SearchHandle {
+    stop: Arc<AtomicBool>,
+    ponderhit: Arc<AtomicBool>,
+    thread: Option<JoinHandle<SearchResult>>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it still reports `Done` with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The predicted move was played: a ponder search becomes a timed one.
+    pub fn ponderhit(&self) {
+        self.ponderhit.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for the search to end and returns its result.
+    pub fn wait(mut self) -> Option<SearchResult> {
+        self.thread.take().and_then(|t| t.join().ok())
+    }
+
+    /// Stops the search and waits for it.
+    pub fn abort(self) -> Option<SearchResult> {
+        self.stop();
+        self.wait()
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The engine: settings, table, book.
+pub struct Engine {
+    options: EngineOptions,
+    tt: Arc<TranspositionTable>,
+    book: Option<Arc<Book>>,
+    book_misses: u32,
+    rng_state: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineOptions::default())
+    }
+}
+
+impl Engine {
+    pub fn new(options: EngineOptions) -> Engine {
+        let tt = Arc::new(TranspositionTable::new(options.hash_mib.clamp(1, MAX_HASH_MIB)));
+        let seed = options.seed.unwrap_or_else(clock_seed);
+        Engine {
+            options,
+            tt,
+            book: Some(Arc::new(Book::builtin())),
+            book_misses: 0,
+            rng_state: seed | 1,
+        }
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Resizes the table (clearing it). Takes effect for the next search.
+    pub fn set_hash_mib(&mut self, mib: usize) {
+        let mib = mib.clamp(1, MAX_HASH_MIB);
+        self.options.hash_mib = mib;
+        self.tt = Arc::new(TranspositionTable::new(mib));
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.options.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.options.contempt = cp.clamp(-1000, 1000);
+    }
+
+    pub fn set_move_overhead(&mut self, d: Duration) {
+        self.options.move_overhead = d.min(Duration::from_secs(5));
+    }
+
+    pub fn set_use_hash(&mut self, on: bool) {
+        self.options.use_hash = on;
+    }
+
+    pub fn set_use_book(&mut self, on: bool) {
+        self.options.use_book = on;
+    }
+
+    /// Replaces the opening book (`None`: no book at all).
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book = book.map(Arc::new);
+    }
+
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
+    }
+
+    /// Reseeds the random choices (book moves).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.options.seed = Some(seed);
+        self.rng_state = seed | 1;
+    }
+
+    /// Forgets what was learnt in the last game: table and book-miss count.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.book_misses = 0;
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*
+        let mut x = self.rng_state;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng_state = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A book move for the current position, with the book's expected reply, if the book is
+    /// on, the game began from the start position, and the book has not been left.
+    pub fn book_move(&mut self, game: &Game) -> Option<(Move, Option<Move>)> {
+        if !self.options.use_book
+            || self.book_misses >= BOOK_MISSES_ALLOWED
+            || !game.is_regular_start()
+        {
+            return None;
+        }
+        let book = self.book.clone()?;
+        let r = self.next_random();
+        match book.choose(game.position(), r) {
+            Some(choice) => {
+                self.book_misses = 0;
+                Some(choice)
+            }
+            None => {
+                self.book_misses += 1;
+                None
+            }
+        }
+    }
+
+    /// Stops using the book for the rest of this game (the original does this after `undo`).
+    pub fn leave_book(&mut self) {
+        self.book_misses = BOOK_MISSES_ALLOWED;
+    }
+
+    fn table(&self) -> Arc<TranspositionTable> {
+        if self.options.use_hash {
+            Arc::clone(&self.tt)
+        } else {
+            // A tiny private table: effectively no memory of earlier searches.
+            Arc::new(TranspositionTable::new(1))
+        }
+    }
+
+    /// Starts a search of the game's current position on a new thread. A book move, when
+    /// there is one and the limits are not analysis or pondering, is answered at once.
+    pub fn start(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        mut on_event: impl FnMut(EngineEvent) + Send + 'static,
+    ) -> SearchHandle {
+        let stop = Arc::new(AtomicBool::new(false));
+        let ponderhit = Arc::new(AtomicBool::new(false));
+        let book = if limits.infinite || limits.ponder || limits.root_moves.is_some() {
+            None
+        } else {
+            self.book_move(game)
+        };
+        if let Some((mv, hint)) = book {
+            let result = book_result(mv, hint);
+            let thread = std::thread::spawn(move || {
+                on_event(EngineEvent::Done(result.clone()));
+                result
+            });
+            return SearchHandle { stop, ponderhit, thread: Some(thread) };
+        }
+        let tt = self.table();
+        let options = self.options.clone();
+        let game = game.clone();
+        let (s, p) = (Arc::clone(&stop), Arc::clone(&ponderhit));
+        let thread = std::thread::spawn(move || {
+            let ctx = SearchContext {
+                tt: &tt,
+                stop: &s,
+                ponderhit: &p,
+                threads: options.threads,
+                contempt: options.contempt,
+                move_overhead: options.move_overhead,
+            };
+            let result = search::think(&game, &limits, &ctx, &mut |info| {
+                on_event(EngineEvent::Info(info.clone()));
+            });
+            on_event(EngineEvent::Done(result.clone()));
+            result
+        });
+        SearchHandle { stop, ponderhit, thread: Some(thread) }
+    }
+
+    /// Searches on the calling thread (bench, tests, simple front ends). No book.
+    pub fn search(
+        &self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let tt = self.table();
+        let ponderhit = AtomicBool::new(false);
+        let ctx = SearchContext {
+            tt: &tt,
+            stop,
+            ponderhit: &ponderhit,
+            threads: self.options.threads,
+            contempt: self.options.contempt,
+            move_overhead: self.options.move_overhead,
+        };
+        search::think(game, limits, &ctx, on_info)
+    }
+
+    /// The move the engine expects (or would play) in `pos`, from the table.
+    pub fn hint(&self, pos: &Position) -> Option<Move> {
+        self.tt.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
+    }
+
+    /// Table fill in permille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+}
+
+fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {
+    SearchResult {
+        best: Some(mv),
+        ponder: hint,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+        pv: std::iter::once(mv).chain(hint).collect(),
+        book: true,
+    }
+}
+
+fn clock_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0x1234_5678, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn a_search_reports_and_finishes() {
+        let mut engine = Engine::default();
+        engine.set_use_book(false);
+        let (tx, rx) = mpsc::channel();
+        let h = engine.start(&Game::default(), SearchLimits::depth(3), move |e| {
+            let _ = tx.send(e);
+        });
+        let result = h.wait().unwrap();
+        assert!(result.best.is_some());
+        let events: Vec<EngineEvent> = rx.iter().collect();
+        assert!(matches!(events.last(), Some(EngineEvent::Done(_))));
+        assert!(events.iter().any(|e| matches!(e, EngineEvent::Info(_))));
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search() {
+        let mut engine = Engine::default();
+        let h = engine.start(&Game::default(), SearchLimits::infinite(), |_| {});
+        std::thread::sleep(Duration::from_millis(50));
+        let r = h.abort().unwrap();
+        assert!(r.best.is_some());
+    }
+}

@@ -1,0 +1,1 @@
+//! The mate solver: checks-only mate search (issue: "Mate solver").

@@ -1,0 +1,204 @@
+//! The transposition table: shared by all search threads, lock-free.
+//!
+//! Buckets of four 16-byte entries fill a cache line. Each entry is two atomics: the data
+//! word and the key XORed with the data, so a torn write (another thread storing at the
+//! same time) shows up as a key mismatch and is ignored, with no locks and no `unsafe`.
+//! Replacement prefers the same position, then empty slots, then the shallowest or oldest
+//! entry; an age counter bumped at each new search makes old entries cheap to evict.
+
+use crate::rules::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// How a stored score relates to the true score.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TtBound {
+    None = 0,
+    Upper = 1,
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A copy of a table entry.
+#[derive(Copy, Clone, Debug)]
+pub struct TtEntry {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: TtBound,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+const DEPTH_OFFSET: i32 = 16;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    entries: [[AtomicU64; 2]; ENTRIES_PER_BUCKET],
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: TtBound, age: u8) -> u64 {
+    let m = mv.map_or(0, Move::to_u16) as u64;
+    let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let e = (eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let d = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+    m | s << 16 | e << 32 | d << 48 | (bound as u64) << 56 | ((age & 0x3f) as u64) << 58
+}
+
+fn unpack(data: u64) -> (TtEntry, u8) {
+    let bound = match (data >> 56) & 3 {
+        1 => TtBound::Upper,
+        2 => TtBound::Lower,
+        3 => TtBound::Exact,
+        _ => TtBound::None,
+    };
+    let entry = TtEntry {
+        mv: Move::from_u16(data as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) & 0xff) as i32 - DEPTH_OFFSET,
+        bound,
+    };
+    (entry, (data >> 58) as u8 & 0x3f)
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` mebibytes (at least one bucket).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.max(1).saturating_mul(1 << 20);
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize_with(n, Bucket::default);
+        TranspositionTable { buckets, age: AtomicU8::new(0) }
+    }
+
+    /// Size in MiB.
+    pub fn size_mib(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for e in &b.entries {
+                e[0].store(0, Ordering::Relaxed);
+                e[1].store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store(a.wrapping_add(1) & 0x3f, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let bucket = self.bucket(key);
+        for e in &bucket.entries {
+            let data = e[1].load(Ordering::Relaxed);
+            let check = e[0].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: TtBound,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, e) in bucket.entries.iter().enumerate() {
+            let data = e[1].load(Ordering::Relaxed);
+            let check = e[0].load(Ordering::Relaxed);
+            if data == 0 {
+                victim = i;
+                break;
+            }
+            if check ^ data == key {
+                let (old, _) = unpack(data);
+                // Keep a deeper result for the same position unless this one is exact.
+                if bound != TtBound::Exact && depth + 2 < old.depth {
+                    return;
+                }
+                let mv = mv.or(old.mv);
+                let new = pack(mv, score, eval, depth, bound, age);
+                e[1].store(new, Ordering::Relaxed);
+                e[0].store(key ^ new, Ordering::Relaxed);
+                return;
+            }
+            let (old, old_age) = unpack(data);
+            let age_diff = i32::from(age.wrapping_sub(old_age) & 0x3f);
+            let worth = old.depth - 8 * age_diff;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let new = pack(mv, score, eval, depth, bound, age);
+        let e = &bucket.entries[victim];
+        e[1].store(new, Ordering::Relaxed);
+        e[0].store(key ^ new, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand buckets' entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let n = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..n] {
+            for e in &b.entries {
+                let data = e[1].load(Ordering::Relaxed);
+                if data != 0 && unpack(data).1 == age & 0x3f {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (n * ENTRIES_PER_BUCKET).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::normal(Square::new(7, 7).unwrap(), Square::new(7, 6).unwrap(), false);
+        tt.store(12345, Some(m), -300, 25, 7, TtBound::Lower);
+        let e = tt.probe(12345).unwrap();
+        assert_eq!(
+            (e.mv, e.score, e.eval, e.depth, e.bound),
+            (Some(m), -300, 25, 7, TtBound::Lower)
+        );
+        assert!(tt.probe(54321).is_none());
+        tt.store(12345, None, 10, 0, -3, TtBound::Upper);
+        // A much shallower bound does not evict the deeper result.
+        assert_eq!(tt.probe(12345).unwrap().depth, 7);
+        tt.clear();
+        assert!(tt.probe(12345).is_none());
+    }
+}

@@ -232,7 +232,10 @@ pub fn build_engine(cli: &Cli) -> Result<crate::engine::Engine, String> {
     }
     options.use_hash = !cli.no_hash || cli.hash_on;
     options.seed = cli.seed;
-    Ok(Engine::new(options))
+    let book = crate::book::load_from_cli(cli)?;
+    let mut engine = Engine::new(options);
+    engine.set_book(book);
+    Ok(engine)
 }
 
 /// Runs the program as the command line asks; the exit status is the result.
@@ -251,6 +254,12 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         let depth = cli.bench_depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, 64);
         let _ = crate::bench::run(depth, &mut std::io::stdout().lock());
         return ExitCode::SUCCESS;
+    }
+    if cli.mate {
+        return crate::mate::run_cli(&cli);
+    }
+    if cli.make_book {
+        return crate::book::run_make_book(&cli);
     }
     let engine = match build_engine(&cli) {
         Ok(e) => e,

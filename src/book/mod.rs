@@ -84,3 +84,18 @@ impl Book {
         None
     }
 }
+
+/// The book the command line asks for: `-b FILE` (text), `-B FILE` (compiled), or the
+/// built-in one. `Ok(None)` means no book.
+pub fn load_from_cli(cli: &crate::cli::Cli) -> Result<Option<Book>, String> {
+    if cli.book.is_some() || cli.binary_book.is_some() {
+        return Err("book files are not supported yet".into());
+    }
+    Ok(Some(Book::builtin()))
+}
+
+/// `gnushogi --make-book`: builds a book from game records.
+pub fn run_make_book(_cli: &crate::cli::Cli) -> std::process::ExitCode {
+    eprintln!("gnushogi: --make-book is not supported yet");
+    std::process::ExitCode::from(2)
+}

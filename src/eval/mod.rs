@@ -1,79 +1,345 @@
 //! Static evaluation, in centipawns (100 = one pawn) from the side to move's point of view.
 //!
-//! Terms: material on the board and in hand (a piece in hand is worth more than the same
-//! piece on the board, since it can be dropped anywhere), piece placement relative to both
-//! kings (defenders near one's own king, attackers near the enemy's), king safety (enemy
-//! control of the squares around the king, weighted, growing with the pieces the enemy can
-//! drop), and a small bonus for the side to move.
+//! The evaluation is a sum of terms whose weights live in one table ([`params`]), so that a
+//! tuner can fit them to game results (see `examples/tune.rs`). Most terms are linear in
+//! their weight; king danger is quadratic in a weighted count of threats. The terms:
+//!
+//! - material on the board, and in hand (worth more than on the board: a piece in hand can be
+//!   dropped anywhere), with a bonus for holding at least one of a kind;
+//! - piece placement relative to the piece's own king (defenders, castles) and to the enemy
+//!   king (attackers), by file distance and rank offset;
+//! - advancement by relative rank, and the king's own square;
+//! - slider mobility;
+//! - king danger: enemy pieces hitting the squares around the king, the pieces the enemy can
+//!   drop, the king's free escape squares, and our own control around it;
+//! - threats: our pieces attacked and undefended, or attacked by something cheaper;
+//! - files open for a pawn drop; a bonus for the side to move.
+
+pub mod params;
 
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
+pub use params::PARAMS;
 
-/// Value of a piece on the board, indexed by `PieceKind::index()`.
-pub const PIECE_VALUE: [i32; 14] = [
-    100,  // pawn
-    350,  // lance
-    450,  // knight
-    550,  // silver
-    950,  // bishop
-    1100, // rook
-    600,  // gold
-    0,    // king
-    600,  // tokin
-    600,  // promoted lance
-    600,  // promoted knight
-    600,  // promoted silver
-    1150, // horse
-    1400, // dragon
+/// Board value of each kind (`PieceKind::index()` order), the first entries of the table.
+pub const PIECE_VALUE: [i32; 14] = {
+    let mut v = [0; 14];
+    let mut i = 0;
+    while i < 14 {
+        v[i] = PARAMS[P_PIECE + i];
+        i += 1;
+    }
+    v
+};
+
+/// Hand value of each hand kind (pawn..gold).
+pub const HAND_VALUE: [i32; 7] = {
+    let mut v = [0; 7];
+    let mut i = 0;
+    while i < 7 {
+        v[i] = PARAMS[P_HAND + i];
+        i += 1;
+    }
+    v
+};
+
+// ---- the parameter table layout -------------------------------------------------------------
+
+/// Board value by kind (14).
+pub const P_PIECE: usize = 0;
+/// Value of each piece in hand by hand kind (7).
+pub const P_HAND: usize = P_PIECE + 14;
+/// Bonus for holding at least one of a hand kind (7).
+pub const P_HAND_FIRST: usize = P_HAND + 7;
+/// Number of king-relative buckets: file distance 0..=3 × rank offset -3..=3.
+pub const REL_BUCKETS: usize = 4 * 7;
+/// Placement relative to the piece's own king, by kind (13, king excluded) × bucket.
+pub const P_OWN_KING: usize = P_HAND_FIRST + 7;
+/// Placement relative to the enemy king, by kind × bucket.
+pub const P_ENEMY_KING: usize = P_OWN_KING + 13 * REL_BUCKETS;
+/// Advancement: kind (13) × relative rank (9).
+pub const P_RANK: usize = P_ENEMY_KING + 13 * REL_BUCKETS;
+/// The king's square: distance from the nearer edge file (0..=4) × relative rank (9).
+pub const P_KING_SQUARE: usize = P_RANK + 13 * 9;
+/// Mobility per reachable square: lance, bishop, rook, horse, dragon.
+pub const P_MOBILITY: usize = P_KING_SQUARE + 5 * 9;
+/// Threats against the side to move: minor piece hanging, major piece hanging or hit by a
+/// cheaper piece; the same two against the side not to move.
+pub const P_THREAT: usize = P_MOBILITY + 5;
+/// Per file where a pawn may be dropped, when a pawn is in hand.
+pub const P_PAWN_DROP_FILE: usize = P_THREAT + 4;
+pub const P_TEMPO: usize = P_PAWN_DROP_FILE + 1;
+/// King danger units: per zone square hit, by attacker kind (14).
+pub const P_DANGER_ATTACK: usize = P_TEMPO + 1;
+/// King danger units: per hand kind the enemy holds (7).
+pub const P_DANGER_HAND: usize = P_DANGER_ATTACK + 14;
+/// King danger units: per missing escape square below three.
+pub const P_DANGER_NO_ESCAPE: usize = P_DANGER_HAND + 7;
+/// King danger units: per zone square our own pieces control (usually negative).
+pub const P_DANGER_DEFENDED: usize = P_DANGER_NO_ESCAPE + 1;
+/// King danger units: a constant offset.
+pub const P_DANGER_BASE: usize = P_DANGER_DEFENDED + 1;
+pub const NUM_PARAMS: usize = P_DANGER_BASE + 1;
+
+/// The sections of the table: name, first index, length, meaning (for the tuner's output).
+pub const LAYOUT: [(&str, usize, usize, &str); 16] = [
+    ("PIECE", P_PIECE, 14, "Board value by kind"),
+    ("HAND", P_HAND, 7, "Value of each piece in hand"),
+    ("HAND_FIRST", P_HAND_FIRST, 7, "Bonus for holding at least one"),
+    (
+        "OWN_KING",
+        P_OWN_KING,
+        13 * REL_BUCKETS,
+        "Placement relative to the own king: kind x (file distance 0..=3 x rank offset -3..=3)",
+    ),
+    (
+        "ENEMY_KING",
+        P_ENEMY_KING,
+        13 * REL_BUCKETS,
+        "Placement relative to the enemy king: kind x (file distance x rank offset)",
+    ),
+    ("RANK", P_RANK, 13 * 9, "Advancement: kind x relative rank 1..=9"),
+    (
+        "KING_SQUARE",
+        P_KING_SQUARE,
+        5 * 9,
+        "King square: distance from the nearer edge file 0..=4 x relative rank 1..=9",
+    ),
+    ("MOBILITY", P_MOBILITY, 5, "Per reachable square: lance, bishop, rook, horse, dragon"),
+    ("THREAT", P_THREAT, 4, "Threats: side to move minor/major, side not to move minor/major"),
+    ("PAWN_DROP_FILE", P_PAWN_DROP_FILE, 1, "Per file open to a pawn drop, pawn in hand"),
+    ("TEMPO", P_TEMPO, 1, "Side to move"),
+    (
+        "DANGER_ATTACK",
+        P_DANGER_ATTACK,
+        14,
+        "King danger units per zone square hit, by attacker kind",
+    ),
+    ("DANGER_HAND", P_DANGER_HAND, 7, "King danger units per enemy hand kind held"),
+    (
+        "DANGER_NO_ESCAPE",
+        P_DANGER_NO_ESCAPE,
+        1,
+        "King danger units per missing escape square below three",
+    ),
+    (
+        "DANGER_DEFENDED",
+        P_DANGER_DEFENDED,
+        1,
+        "King danger units per zone square controlled by own pieces",
+    ),
+    ("DANGER_BASE", P_DANGER_BASE, 1, "King danger units, constant"),
 ];
 
-/// Value of a piece in hand, indexed by hand kind (pawn..gold).
-pub const HAND_VALUE: [i32; 7] = [
-    115,  // pawn
-    380,  // lance
-    490,  // knight
-    620,  // silver
-    1050, // bishop
-    1250, // rook
-    680,  // gold
-];
+/// Writes a parameter table as the source of `src/eval/params.rs`.
+pub fn params_source(values: &[i32], header: &str) -> String {
+    let mut s = String::new();
+    for line in header.lines() {
+        s.push_str("//! ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    s.push_str("\n#[rustfmt::skip]\npub static PARAMS: [i32; crate::eval::NUM_PARAMS] = [\n");
+    for (name, start, len, what) in LAYOUT {
+        s.push_str(&format!("    // {name} (P_{name}): {what}\n"));
+        let row = [14, 9, 7].into_iter().find(|r| len % r == 0).unwrap_or(len);
+        for chunk in values[start..start + len].chunks(row) {
+            let cells: Vec<String> = chunk.iter().map(|v| format!("{v},")).collect();
+            s.push_str("    ");
+            s.push_str(&cells.join(" "));
+            s.push('\n');
+        }
+    }
+    s.push_str("];\n");
+    s
+}
 
-/// Bonus for the side to move.
-pub const TEMPO: i32 = 20;
+/// The quadratic king-danger penalty is `units² / DANGER_DIVISOR`.
+pub const DANGER_DIVISOR: i32 = 16;
 
-/// Bonus for a gold-like or silver piece next to its own king (Chebyshev distance 1, 2).
-const GUARD_NEAR: i32 = 40;
-const GUARD_FAR: i32 = 15;
-/// Bonus per piece (any but the king) within distance 2 of the enemy king, by distance.
-const ATTACKER_NEAR: i32 = 30;
-const ATTACKER_FAR: i32 = 12;
-/// King safety: weight of each enemy attack on a square next to the king.
-const ZONE_ATTACK: i32 = 12;
-/// Extra danger per kind of piece the enemy holds in hand (gold/silver/rook/bishop count more).
-const HAND_DANGER: [i32; 7] = [2, 4, 5, 7, 8, 10, 8];
-/// Bonus per own piece (not the king) on a square next to the king.
-const KING_SHELTER: i32 = 10;
-/// Penalty when a king has few free escape squares, per missing square below three.
-const ESCAPE_SHORTAGE: i32 = 18;
-/// Advancement bonus for pawns, by relative rank (1 = far rank .. 9 = home rank).
-const PAWN_ADVANCE: [i32; 10] = [0, 0, 10, 8, 6, 3, 0, 0, 0, 0];
-/// A rook or dragon's mobility, per reachable square.
-const ROOK_MOBILITY: i32 = 3;
-const BISHOP_MOBILITY: i32 = 3;
+/// Where an evaluation's terms go: a plain sum, or a trace of coefficients for the tuner.
+pub trait Accumulator {
+    /// A linear term: `coefficient × PARAMS[index]`, for `color` (Black positive).
+    fn linear(&mut self, color: Color, index: usize, coefficient: i32);
+    /// A king-danger unit term for the king of `color`.
+    fn danger(&mut self, color: Color, index: usize, coefficient: i32);
+}
 
-/// Chebyshev distance between two squares.
+/// Sums the terms with a parameter table.
+pub struct Sum<'a> {
+    params: &'a [i32],
+    linear: i32,
+    danger: [i32; 2],
+}
+
+impl Accumulator for Sum<'_> {
+    #[inline]
+    fn linear(&mut self, color: Color, index: usize, coefficient: i32) {
+        let v = self.params[index] * coefficient;
+        self.linear += if color == Color::Black { v } else { -v };
+    }
+
+    #[inline]
+    fn danger(&mut self, color: Color, index: usize, coefficient: i32) {
+        self.danger[color.index()] += self.params[index] * coefficient;
+    }
+}
+
+/// The king-relative bucket of a piece of `color` on `sq` seen from a king on `king`.
+/// `towards` is +1 for the own king (rank offset positive = in front of it) and the same
+/// orientation is used for the enemy king.
 #[inline]
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    df.max(dr)
+fn rel_bucket(color: Color, sq: Square, king: Square) -> usize {
+    let dx = (i32::from(sq.file()) - i32::from(king.file())).unsigned_abs().min(3) as usize;
+    // Positive when the piece stands further forward (towards the enemy camp) than the king.
+    let dy = i32::from(king.relative_rank(color)) - i32::from(sq.relative_rank(color));
+    dx * 7 + (dy.clamp(-3, 3) + 3) as usize
+}
+
+/// Index of a non-king kind in the 13-kind tables.
+#[inline]
+fn kind13(kind: PieceKind) -> usize {
+    let i = kind.index();
+    if i > PieceKind::King.index() { i - 1 } else { i }
+}
+
+#[inline]
+fn is_big(kind: PieceKind) -> bool {
+    matches!(kind, PieceKind::Bishop | PieceKind::Rook | PieceKind::Horse | PieceKind::Dragon)
+}
+
+/// Evaluates `pos` into `acc`, from Black's point of view (linear terms) plus per-king danger.
+pub fn evaluate_into<A: Accumulator>(pos: &Position, acc: &mut A) {
+    let occ = pos.occupied();
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut attacked_by_small = [Bitboard::EMPTY; 2];
+    let mut attacked_not_by_king = [Bitboard::EMPTY; 2];
+    // Danger units from enemy attacks on each king's zone are gathered in the piece loop.
+    let zones = [
+        pos.king_square(Color::Black).map_or(Bitboard::EMPTY, attacks::king_attacks),
+        pos.king_square(Color::White).map_or(Bitboard::EMPTY, attacks::king_attacks),
+    ];
+
+    for color in Color::ALL {
+        let own_king = pos.king_square(color);
+        let enemy_king = pos.king_square(!color);
+        let enemy_zone = zones[(!color).index()];
+        let own = pos.pieces_of(color);
+        for sq in own {
+            let kind = pos.piece_at(sq).expect("occupied").kind();
+            let a = attacks::attacks(color, kind, sq, occ);
+            attacked[color.index()] |= a;
+            if kind == PieceKind::King {
+                if let Some(k) = own_king {
+                    let edge = (k.file().min(10 - k.file()) - 1) as usize;
+                    acc.linear(
+                        color,
+                        P_KING_SQUARE + edge * 9 + k.relative_rank(color) as usize - 1,
+                        1,
+                    );
+                }
+                continue;
+            }
+            attacked_not_by_king[color.index()] |= a;
+            if !is_big(kind) {
+                attacked_by_small[color.index()] |= a;
+            }
+            let k13 = kind13(kind);
+            acc.linear(color, P_PIECE + kind.index(), 1);
+            acc.linear(color, P_RANK + k13 * 9 + sq.relative_rank(color) as usize - 1, 1);
+            if let Some(k) = own_king {
+                acc.linear(color, P_OWN_KING + k13 * REL_BUCKETS + rel_bucket(color, sq, k), 1);
+            }
+            if let Some(k) = enemy_king {
+                acc.linear(color, P_ENEMY_KING + k13 * REL_BUCKETS + rel_bucket(color, sq, k), 1);
+            }
+            let mobility = match kind {
+                PieceKind::Lance => Some(0),
+                PieceKind::Bishop => Some(1),
+                PieceKind::Rook => Some(2),
+                PieceKind::Horse => Some(3),
+                PieceKind::Dragon => Some(4),
+                _ => None,
+            };
+            if let Some(m) = mobility {
+                acc.linear(color, P_MOBILITY + m, (a & !own).count() as i32);
+            }
+            let hits = (a & enemy_zone).count() as i32;
+            if hits > 0 {
+                acc.danger(!color, P_DANGER_ATTACK + kind.index(), hits);
+            }
+        }
+        let hand = pos.hand(color);
+        for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+            let n = hand.count(kind) as i32;
+            if n > 0 {
+                acc.linear(color, P_HAND + i, n);
+                acc.linear(color, P_HAND_FIRST + i, 1);
+                acc.danger(!color, P_DANGER_HAND + i, 1);
+            }
+        }
+        if hand.has(PieceKind::Pawn) {
+            let open = 9 - pos.pieces(color, PieceKind::Pawn).files_occupied().count() as i32 / 9;
+            acc.linear(color, P_PAWN_DROP_FILE, open);
+        }
+    }
+
+    for color in Color::ALL {
+        let them = !color;
+        // King danger of `color`'s king: escapes and own control.
+        if pos.king_square(color).is_some() {
+            let zone = zones[color.index()];
+            let own = pos.pieces_of(color);
+            let escapes = (zone & !own & !attacked[them.index()]).count() as i32;
+            if escapes < 3 {
+                acc.danger(color, P_DANGER_NO_ESCAPE, 3 - escapes);
+            }
+            // Own control of the zone, not counting the king itself.
+            let defended = (zone & attacked_not_by_king[color.index()]).count() as i32;
+            acc.danger(color, P_DANGER_DEFENDED, defended);
+            acc.danger(color, P_DANGER_BASE, 1);
+        }
+        // Threats against `color`'s pieces.
+        let own = pos.pieces_of(color) & !pos.pieces_of_kind(PieceKind::King);
+        let hanging = own & attacked[them.index()] & !attacked[color.index()];
+        let mut big = Bitboard::EMPTY;
+        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Horse, PieceKind::Dragon] {
+            big |= pos.pieces(color, kind);
+        }
+        let major_threats = (big & (hanging | attacked_by_small[them.index()])).count() as i32;
+        let minor_threats = (hanging & !big).count() as i32;
+        let offset = if color == pos.side_to_move() { 0 } else { 2 };
+        acc.linear(color, P_THREAT + offset, minor_threats);
+        acc.linear(color, P_THREAT + offset + 1, major_threats);
+    }
+    acc.linear(pos.side_to_move(), P_TEMPO, 1);
+}
+
+/// The king-danger penalty for a unit count.
+#[inline]
+pub fn danger_penalty(units: i32) -> i32 {
+    let u = units.max(0);
+    u * u / DANGER_DIVISOR
+}
+
+/// Evaluates with a given parameter table, from the side to move's view.
+pub fn evaluate_with(pos: &Position, params: &[i32]) -> i32 {
+    let mut sum = Sum { params, linear: 0, danger: [0, 0] };
+    evaluate_into(pos, &mut sum);
+    let black = sum.linear - danger_penalty(sum.danger[0]) + danger_penalty(sum.danger[1]);
+    if pos.side_to_move() == Color::Black { black } else { -black }
+}
+
+/// The static evaluation from the side to move's view.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &PARAMS)
 }
 
 /// Material only (board and hand), from Black's view.
 pub fn material(pos: &Position) -> i32 {
     let mut score = 0;
     for kind in PieceKind::ALL {
-        let v = PIECE_VALUE[kind.index()];
-        score += v
+        score += PIECE_VALUE[kind.index()]
             * (pos.pieces(Color::Black, kind).count() as i32
                 - pos.pieces(Color::White, kind).count() as i32);
     }
@@ -85,85 +351,6 @@ pub fn material(pos: &Position) -> i32 {
     score
 }
 
-fn side_terms(pos: &Position, us: Color) -> i32 {
-    let them = !us;
-    let occ = pos.occupied();
-    let own_king = pos.king_square(us);
-    let enemy_king = pos.king_square(them);
-    let mut score = 0;
-
-    for sq in pos.pieces_of(us) {
-        let piece = pos.piece_at(sq).expect("occupied");
-        let kind = piece.kind();
-        if kind == PieceKind::King {
-            continue;
-        }
-        if let Some(k) = own_king
-            && (kind.moves_like_gold() || kind == PieceKind::Silver)
-        {
-            match distance(sq, k) {
-                1 => score += GUARD_NEAR,
-                2 => score += GUARD_FAR,
-                _ => {}
-            }
-        }
-        if let Some(k) = enemy_king {
-            match distance(sq, k) {
-                1 => score += ATTACKER_NEAR,
-                2 => score += ATTACKER_FAR,
-                _ => {}
-            }
-        }
-        match kind {
-            PieceKind::Pawn => score += PAWN_ADVANCE[sq.relative_rank(us) as usize],
-            PieceKind::Rook | PieceKind::Dragon => {
-                score += ROOK_MOBILITY * attacks::rook_attacks(sq, occ).count() as i32;
-            }
-            PieceKind::Bishop | PieceKind::Horse => {
-                score += BISHOP_MOBILITY * attacks::bishop_attacks(sq, occ).count() as i32;
-            }
-            _ => {}
-        }
-    }
-
-    // Safety of our king: enemy control around it, shelter, escape squares.
-    if let Some(k) = own_king {
-        let zone = attacks::king_attacks(k);
-        let mut attack_units = 0;
-        let mut attacked = Bitboard::EMPTY;
-        for sq in pos.pieces_of(them) {
-            let a = pos.attacks_from(sq) & zone;
-            if a.is_nonempty() {
-                attack_units += a.count() as i32;
-                attacked |= a;
-            }
-        }
-        let hand = pos.hand(them);
-        let hand_danger: i32 = PieceKind::HAND
-            .iter()
-            .enumerate()
-            .filter(|&(_, &kind)| hand.has(kind))
-            .map(|(i, _)| HAND_DANGER[i])
-            .sum();
-        let danger = attack_units * ZONE_ATTACK * (10 + hand_danger) / 10;
-        score -= danger + danger * danger / 400;
-        let shelter = (zone & pos.pieces_of(us)).count() as i32;
-        score += KING_SHELTER * shelter;
-        let escapes = (zone & !pos.pieces_of(us) & !attacked).count() as i32;
-        if escapes < 3 {
-            score -= ESCAPE_SHORTAGE * (3 - escapes);
-        }
-    }
-    score
-}
-
-/// The static evaluation from the side to move's view.
-pub fn evaluate(pos: &Position) -> i32 {
-    let white_view = material(pos) + side_terms(pos, Color::Black) - side_terms(pos, Color::White);
-    let score = if pos.side_to_move() == Color::Black { white_view } else { -white_view };
-    score + TEMPO
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,7 +360,7 @@ mod tests {
     fn start_position_is_balanced_and_symmetric() {
         let p = Position::startpos();
         assert_eq!(material(&p), 0);
-        assert_eq!(evaluate(&p), TEMPO);
+        assert_eq!(evaluate(&p), PARAMS[P_TEMPO]);
         let after = parse_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
             .unwrap();
         let mirror =
@@ -183,9 +370,52 @@ mod tests {
     }
 
     #[test]
+    fn colour_symmetry_on_real_positions() {
+        // Rotating the board and swapping colours must give the same score.
+        for sfen in crate::bench::positions() {
+            let p = parse_sfen(sfen).unwrap();
+            let mut setup = p.to_setup();
+            let mut rotated = setup.clone();
+            for sq in Square::all() {
+                rotated.board[sq.flip().index()] = setup.board[sq.index()]
+                    .map(|pc| crate::rules::Piece::new(!pc.color(), pc.kind()));
+            }
+            rotated.hands = [setup.hands[1], setup.hands[0]];
+            rotated.side_to_move = !setup.side_to_move;
+            setup.move_number = 1;
+            rotated.move_number = 1;
+            let q = Position::from_setup(&rotated).unwrap();
+            assert_eq!(evaluate(&p), evaluate(&q), "{sfen}");
+        }
+    }
+
+    #[test]
     fn material_counts_hands() {
         let p = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b R 1").unwrap();
         assert_eq!(material(&p), HAND_VALUE[5]);
-        assert!(evaluate(&p) > 1000);
+        assert!(evaluate(&p) > 800);
+    }
+
+    #[test]
+    fn table_layout_is_complete() {
+        assert_eq!(PARAMS.len(), NUM_PARAMS);
+        let mut next = 0;
+        for (_, start, len, _) in LAYOUT {
+            assert_eq!(start, next);
+            next += len;
+        }
+        assert_eq!(next, NUM_PARAMS);
+    }
+
+    #[test]
+    fn params_source_round_trips_the_table() {
+        let header = "The evaluation weights.";
+        let src = params_source(&PARAMS, header);
+        let numbers: Vec<i32> = src
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//") && !l.contains('['))
+            .flat_map(|l| l.split(',').filter_map(|x| x.trim().parse().ok()).collect::<Vec<i32>>())
+            .collect();
+        assert_eq!(numbers, PARAMS.to_vec());
     }
 }

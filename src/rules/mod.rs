@@ -17,7 +17,7 @@ mod zobrist;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use hand::{Hand, MAX_IN_SET};
 pub use movegen::IllegalMove;
-pub use moves::{MAX_MOVES, Move, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, START_SFEN, Setup};
 pub use types::{Color, Piece, PieceKind, Square};

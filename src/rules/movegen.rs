@@ -7,7 +7,7 @@
 
 use super::attacks::{self, between, king_attacks, line, pawn_attacks};
 use super::bitboard::Bitboard;
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveCounter, MoveList, MoveSink};
 use super::position::Position;
 use super::types::{Color, PieceKind, Square};
 use std::fmt;
@@ -59,8 +59,8 @@ impl std::error::Error for IllegalMove {}
 /// Pushes the moves of a piece of `kind` from `from` to each of `targets`, with the
 /// promotion choices the rules allow.
 #[inline]
-fn push_board_moves(
-    list: &mut MoveList,
+fn push_board_moves<S: MoveSink>(
+    list: &mut S,
     us: Color,
     kind: PieceKind,
     from: Square,
@@ -109,26 +109,36 @@ fn push_board_moves(
 }
 
 impl Position {
-    /// All legal moves of the side to move.
+    /// All legal moves of the side to move (the list is cleared first).
     pub fn legal_moves(&self, list: &mut MoveList) {
         list.clear();
         self.generate(list, Bitboard::FULL, true);
     }
 
+    /// All legal moves, appended to any sink.
+    pub fn legal_moves_into<S: MoveSink>(&self, sink: &mut S) {
+        self.generate(sink, Bitboard::FULL, true);
+    }
+
     /// Legal captures (with the usual promotion choices), or every legal evasion when in
-    /// check: the moves of a quiescence search.
+    /// check: the moves of a quiescence search. The list is cleared first.
     pub fn legal_captures(&self, list: &mut MoveList) {
         list.clear();
+        self.legal_captures_into(list);
+    }
+
+    /// As [`Position::legal_captures`], appended to any sink.
+    pub fn legal_captures_into<S: MoveSink>(&self, sink: &mut S) {
         if self.in_check() {
-            self.generate(list, Bitboard::FULL, true);
+            self.generate(sink, Bitboard::FULL, true);
         } else {
             let theirs = self.pieces_of(!self.side_to_move());
-            self.generate(list, theirs, false);
+            self.generate(sink, theirs, false);
         }
     }
 
     /// Legal moves whose destination is in `mask`; drops only if `drops`.
-    fn generate(&self, list: &mut MoveList, mask: Bitboard, drops: bool) {
+    fn generate<S: MoveSink>(&self, list: &mut S, mask: Bitboard, drops: bool) {
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
         let occ = self.occupied();
@@ -171,7 +181,7 @@ impl Position {
         }
     }
 
-    fn push_king_moves(&self, list: &mut MoveList, k: Square, mask: Bitboard) {
+    fn push_king_moves<S: MoveSink>(&self, list: &mut S, k: Square, mask: Bitboard) {
         let us = self.side_to_move();
         let occ_without_king = self.occupied().without(k);
         for to in king_attacks(k) & !self.pieces_of(us) & mask {
@@ -181,7 +191,7 @@ impl Position {
         }
     }
 
-    fn push_drops(&self, list: &mut MoveList, empty: Bitboard) {
+    fn push_drops<S: MoveSink>(&self, list: &mut S, empty: Bitboard) {
         let us = self.side_to_move();
         let hand = self.hand(us);
         if hand.is_empty() || empty.is_empty() {
@@ -232,9 +242,9 @@ impl Position {
 
     /// Number of legal moves (for perft's last ply).
     pub fn count_legal_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.len()
+        let mut counter = MoveCounter(0);
+        self.generate(&mut counter, Bitboard::FULL, true);
+        counter.0
     }
 
     /// True if the side to move dropping a pawn on `s` would give mate (uchifuzume).

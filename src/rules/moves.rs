@@ -123,6 +123,29 @@ impl fmt::Debug for Move {
     }
 }
 
+/// Where a generator puts its moves: a [`MoveList`], a `Vec<Move>`, or a counter.
+pub trait MoveSink {
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// Counts moves without storing them (perft's last ply).
+#[derive(Default)]
+pub struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
 /// Enough for any legal position (the known maximum is 593 legal moves).
 pub const MAX_MOVES: usize = 600;
 
@@ -204,6 +227,13 @@ impl MoveList {
 
     pub fn to_vec(&self) -> Vec<Move> {
         self.iter().collect()
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
     }
 }
 

@@ -8,11 +8,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     list.iter().map(|m| perft(&pos.played(m), depth - 1)).sum()
 }
 

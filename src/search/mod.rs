@@ -16,7 +16,7 @@ pub use tt::{TranspositionTable, TtBound};
 
 use crate::eval::{HAND_VALUE, PIECE_VALUE, evaluate};
 use crate::game::Game;
-use crate::rules::{Color, Move, MoveList, PieceKind, Position, Square};
+use crate::rules::{Color, Move, MoveList, MoveSink, PieceKind, Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -159,6 +159,27 @@ pub fn see_value(pos: &Position, m: Move) -> i32 {
     gains[0]
 }
 
+/// A move with its ordering score.
+#[derive(Clone, Copy)]
+struct ScoredMove {
+    mv: Move,
+    score: i32,
+}
+
+/// A per-ply move buffer, reused from node to node (no zeroing, no allocation).
+#[derive(Default)]
+struct MoveBuf(Vec<ScoredMove>);
+
+impl MoveSink for MoveBuf {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.0.push(ScoredMove { mv: m, score: 0 });
+    }
+}
+
+/// Moves picked by selection before the rest of the list is sorted once.
+const SELECT_FIRST: usize = 3;
+
 #[derive(Clone, Copy, Default)]
 struct StackEntry {
     eval: i32,
@@ -210,6 +231,7 @@ struct Worker<'a> {
     pv_len: [usize; MAX_PLY + 1],
     lmr: Vec<[i32; 64]>,
     root_moves: Vec<RootMove>,
+    frames: Vec<MoveBuf>,
 }
 
 const HISTORY_FROM: usize = 88;
@@ -261,6 +283,7 @@ impl<'a> Worker<'a> {
                 .iter()
                 .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, pv: vec![mv] })
                 .collect(),
+            frames: (0..MAX_PLY + 2).map(|_| MoveBuf(Vec::with_capacity(128))).collect(),
         }
     }
 
@@ -341,15 +364,8 @@ impl<'a> Worker<'a> {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// Scores moves for ordering. Higher first.
-    fn score_moves(
-        &self,
-        pos: &Position,
-        list: &MoveList,
-        scores: &mut [i32],
-        tt_move: Option<Move>,
-        ply: usize,
-    ) {
+    /// Scores the moves of `frames[ply]` for ordering. Higher first.
+    fn score_moves(&mut self, pos: &Position, tt_move: Option<Move>, ply: usize) {
         let us = pos.side_to_move();
         let killers = self.stack[ply].killers;
         let counter = if ply > 0 {
@@ -357,8 +373,10 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        for (i, m) in list.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+        let history = &self.history;
+        for sm in self.frames[ply].0.iter_mut() {
+            let m = sm.mv;
+            sm.score = if Some(m) == tt_move {
                 2_000_000
             } else if let Some(victim) = pos.piece_at(m.to()) {
                 let attacker = m
@@ -386,7 +404,7 @@ impl<'a> Worker<'a> {
             } else if Some(m) == counter {
                 780_000
             } else {
-                self.history[Self::history_index(us, m)]
+                history[Self::history_index(us, m)]
             };
             // Declining promotion with a pawn, bishop or rook is almost never right.
             if !m.is_promotion()
@@ -395,9 +413,27 @@ impl<'a> Worker<'a> {
                 && matches!(p.kind(), PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
                 && (from.in_zone(us) || m.to().in_zone(us))
             {
-                scores[i] -= 3_000_000;
+                sm.score -= 3_000_000;
             }
         }
+    }
+
+    /// The `i`-th best move of `frames[ply]`: selection for the first few, then one sort.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> ScoredMove {
+        let list = &mut self.frames[ply].0;
+        if i < SELECT_FIRST {
+            let mut best = i;
+            for j in i + 1..list.len() {
+                if list[j].score > list[best].score {
+                    best = j;
+                }
+            }
+            list.swap(i, best);
+        } else if i == SELECT_FIRST {
+            list[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
+        }
+        list[i]
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -511,26 +547,24 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        let mut list = MoveList::new();
+        self.frames[ply].0.clear();
         if root {
+            let frame = &mut self.frames[ply];
             for rm in &self.root_moves {
-                list.push(rm.mv);
+                frame.push(rm.mv);
+            }
+            // Keep the order of the previous iteration; the best move first.
+            for (i, sm) in frame.0.iter_mut().enumerate() {
+                sm.score = -(i as i32);
             }
         } else {
-            pos.legal_moves(&mut list);
+            pos.legal_moves_into(&mut self.frames[ply]);
+            self.score_moves(pos, tt_move, ply);
         }
-        if list.is_empty() {
+        let n_moves = self.frames[ply].0.len();
+        if n_moves == 0 {
             // No legal move loses, in check or not.
             return mated_in(ply);
-        }
-        let mut scores = [0i32; crate::rules::MAX_MOVES];
-        if root {
-            // Keep the order of the previous iteration; the best move first.
-            for (i, s) in scores.iter_mut().take(list.len()).enumerate() {
-                *s = -(i as i32);
-            }
-        } else {
-            self.score_moves(pos, &list, &mut scores, tt_move, ply);
         }
 
         let us = pos.side_to_move();
@@ -542,17 +576,8 @@ impl<'a> Worker<'a> {
         let mut n_quiets = 0;
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
-        for i in 0..list.len() {
-            // Selection sort: bring the best remaining move forward.
-            let mut bi = i;
-            for j in i + 1..list.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            list.swap(i, bi);
-            scores.swap(i, bi);
-            let m = list.get(i).expect("in range");
+        for i in 0..n_moves {
+            let ScoredMove { mv: m, score: order_score } = self.pick(ply, i);
             let capture = pos.piece_at(m.to()).is_some();
             let quiet = !capture && !m.is_promotion();
             move_count += 1;
@@ -593,7 +618,7 @@ impl<'a> Worker<'a> {
             } else {
                 let mut reduced = false;
                 v = -INFINITE;
-                if depth >= 3 && move_count > 1 + usize::from(PV) && (quiet || scores[i] < 0) {
+                if depth >= 3 && move_count > 1 + usize::from(PV) && (quiet || order_score < 0) {
                     let mut r = self.lmr[depth.min(63) as usize][move_count.min(63)];
                     if PV {
                         r -= 1;
@@ -763,30 +788,23 @@ impl<'a> Worker<'a> {
             }
             alpha = alpha.max(stand);
         }
-        let mut list = MoveList::new();
-        pos.legal_captures(&mut list);
-        if list.is_empty() {
+        self.frames[ply].0.clear();
+        pos.legal_captures_into(&mut self.frames[ply]);
+        let n_moves = self.frames[ply].0.len();
+        if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
         let us = pos.side_to_move();
-        let mut scores = [0i32; crate::rules::MAX_MOVES];
-        for (i, m) in list.iter().enumerate() {
+        for sm in self.frames[ply].0.iter_mut() {
+            let m = sm.mv;
             let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
             let attacker =
                 m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
-            scores[i] = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
+            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
         }
         let mut best_move = None;
-        for i in 0..list.len() {
-            let mut bi = i;
-            for j in i + 1..list.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            list.swap(i, bi);
-            scores.swap(i, bi);
-            let m = list.get(i).expect("in range");
+        for i in 0..n_moves {
+            let m = self.pick(ply, i).mv;
             if !in_check {
                 // A capture that could promote is searched as the promotion only (pawn,
                 // bishop, rook), and losing captures are skipped.

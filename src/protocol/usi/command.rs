@@ -1,0 +1,407 @@
+//! USI input: one line becomes a typed [`Command`] (nom), or a [`CommandError`] that says what
+//! was wrong. Nothing here touches the engine or the game.
+
+use super::options::Setting;
+use crate::notation::{UsiMove, parse_sfen, parse_usi_move};
+use crate::rules::Position;
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_till1},
+    character::complete::{char, digit1, space1},
+    combinator::{eof, map, map_res, opt, peek, recognize, rest, value, verify},
+    multi::{many0, separated_list1},
+    sequence::{preceded, terminated},
+};
+use std::fmt;
+use std::time::Duration;
+
+/// One USI command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Usi,
+    IsReady,
+    SetOption(Setting),
+    UsiNewGame,
+    /// `position startpos|sfen ... [moves ...]`: the moves are USI syntax, not yet checked
+    /// against the position.
+    Position {
+        start: Box<Position>,
+        moves: Vec<UsiMove>,
+    },
+    Go(Go),
+    Stop,
+    PonderHit,
+    GameOver(GameResult),
+    Quit,
+}
+
+/// The parameters of `go`. Times are already `Duration`s; negative times count as zero.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    pub btime: Option<Duration>,
+    pub wtime: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub byoyomi: Option<Duration>,
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// `go mate [ms|infinite]`: solve a mate problem instead of searching.
+    pub mate: Option<MateTime>,
+}
+
+/// How long `go mate` may take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MateTime {
+    Infinite,
+    Limit(Duration),
+}
+
+/// `gameover win|lose|draw`, from the engine's side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win,
+    Lose,
+    Draw,
+}
+
+/// Why a line is not a command; printed as `info string error <message>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError(pub String);
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn error<T>(msg: impl Into<String>) -> Result<T, CommandError> {
+    Err(CommandError(msg.into()))
+}
+
+/// A keyword that stands as a whole word.
+fn kw<'a>(
+    word: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    terminated(tag(word), peek(alt((space1, eof))))
+}
+
+/// One whitespace-separated word.
+fn word(i: &str) -> IResult<&str, &str> {
+    take_till1(|c: char| c.is_ascii_whitespace()).parse(i)
+}
+
+/// Milliseconds; a negative count (a GUI whose clock ran over) is zero.
+fn millis(i: &str) -> IResult<&str, Duration> {
+    map_res(recognize((opt(char('-')), digit1)), |s: &str| {
+        s.parse::<i64>().map(|ms| Duration::from_millis(ms.max(0) as u64))
+    })
+    .parse(i)
+}
+
+fn number<T: std::str::FromStr>(i: &str) -> IResult<&str, T> {
+    map_res(digit1, str::parse::<T>).parse(i)
+}
+
+#[derive(Clone, Debug)]
+enum GoItem {
+    BTime(Duration),
+    WTime(Duration),
+    BInc(Duration),
+    WInc(Duration),
+    Byoyomi(Duration),
+    MoveTime(Duration),
+    Depth(u32),
+    Nodes(u64),
+    Infinite,
+    Ponder,
+    Mate(MateTime),
+}
+
+fn go_item(i: &str) -> IResult<&str, GoItem> {
+    let timed = |name: &'static str, f: fn(Duration) -> GoItem| {
+        map(preceded((kw(name), space1), millis), f)
+    };
+    let mate_time = alt((value(MateTime::Infinite, kw("infinite")), map(millis, MateTime::Limit)));
+    alt((
+        timed("btime", GoItem::BTime),
+        timed("wtime", GoItem::WTime),
+        timed("binc", GoItem::BInc),
+        timed("winc", GoItem::WInc),
+        timed("byoyomi", GoItem::Byoyomi),
+        timed("movetime", GoItem::MoveTime),
+        map(preceded((kw("depth"), space1), number), GoItem::Depth),
+        map(preceded((kw("nodes"), space1), number), GoItem::Nodes),
+        value(GoItem::Infinite, kw("infinite")),
+        value(GoItem::Ponder, kw("ponder")),
+        map(preceded(kw("mate"), opt(preceded(space1, mate_time))), |t| {
+            GoItem::Mate(t.unwrap_or(MateTime::Infinite))
+        }),
+    ))
+    .parse(i)
+}
+
+fn parse_go(args: &str) -> Result<Go, CommandError> {
+    let (rest, items) = many0(preceded(opt(space1), go_item))
+        .parse(args)
+        .map_err(|_| CommandError("go: unreadable parameters".into()))?;
+    let rest = rest.trim();
+    if !rest.is_empty() {
+        let what = rest.split_ascii_whitespace().next().unwrap_or(rest);
+        return error(format!("go: unexpected '{what}' (a parameter without its value?)"));
+    }
+    let mut go = Go::default();
+    for item in items {
+        match item {
+            GoItem::BTime(t) => go.btime = Some(t),
+            GoItem::WTime(t) => go.wtime = Some(t),
+            GoItem::BInc(t) => go.binc = Some(t),
+            GoItem::WInc(t) => go.winc = Some(t),
+            GoItem::Byoyomi(t) => go.byoyomi = Some(t),
+            GoItem::MoveTime(t) => go.movetime = Some(t),
+            GoItem::Depth(d) => go.depth = Some(d),
+            GoItem::Nodes(n) => go.nodes = Some(n),
+            GoItem::Infinite => go.infinite = true,
+            GoItem::Ponder => go.ponder = true,
+            GoItem::Mate(t) => go.mate = Some(t),
+        }
+    }
+    if go.depth == Some(0) {
+        return error("go: depth must be at least 1");
+    }
+    Ok(go)
+}
+
+/// Words up to (not including) the word `stop`, as one slice of the input.
+fn words_until<'a>(
+    stop: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    recognize(separated_list1(space1, verify(word, move |w: &str| w != stop)))
+}
+
+fn parse_position(args: &str) -> Result<Command, CommandError> {
+    #[derive(Clone)]
+    enum Start<'a> {
+        Startpos,
+        Sfen(&'a str),
+    }
+    let start = alt((
+        value(Start::Startpos, kw("startpos")),
+        map(preceded((kw("sfen"), space1), words_until("moves")), Start::Sfen),
+    ));
+    let moves = preceded((space1, kw("moves")), many0(preceded(space1, word)));
+    let parsed: IResult<&str, _> = (start, opt(moves)).parse(args);
+    let (extra, (start, moves)) = parsed.map_err(|_| {
+        CommandError("position: expected 'startpos' or 'sfen <SFEN>', then 'moves ...'".into())
+    })?;
+    if !extra.trim().is_empty() {
+        return error(format!("position: unexpected '{}'", extra.trim()));
+    }
+    let start = match start {
+        Start::Startpos => Position::startpos(),
+        Start::Sfen(text) => {
+            parse_sfen(text).map_err(|e| CommandError(format!("position: bad SFEN: {e}")))?
+        }
+    };
+    let moves = moves
+        .unwrap_or_default()
+        .into_iter()
+        .map(|m| {
+            parse_usi_move(m)
+                .ok_or_else(|| CommandError(format!("position: '{m}' is not a USI move")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Command::Position { start: Box::new(start), moves })
+}
+
+fn parse_setoption(args: &str) -> Result<Command, CommandError> {
+    let name = preceded((kw("name"), space1), words_until("value"));
+    let val = preceded((space1, kw("value")), opt(preceded(space1, rest)));
+    let (_, (name, value, extra)) = (name, opt(val), rest)
+        .parse(args)
+        .map_err(|_| CommandError("setoption: expected 'name <id> [value <x>]'".into()))?;
+    if !extra.trim().is_empty() {
+        return error(format!("setoption: unexpected '{}'", extra.trim()));
+    }
+    let value = value.map(|v| v.unwrap_or("").trim());
+    Setting::parse(name, value)
+        .map(Command::SetOption)
+        .map_err(|e| CommandError(format!("setoption {name}: {e}")))
+}
+
+fn parse_gameover(args: &str) -> Result<Command, CommandError> {
+    let result = alt((
+        value(GameResult::Win, kw("win")),
+        value(GameResult::Lose, kw("lose")),
+        value(GameResult::Draw, kw("draw")),
+    ));
+    match (result, eof).parse(args) {
+        Ok((_, (r, _))) => Ok(Command::GameOver(r)),
+        Err(_) => error(format!("gameover: expected win, lose or draw, not '{args}'")),
+    }
+}
+
+/// Parses one input line. `Ok(None)` for a blank line.
+pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let (name, args) = match line.split_once(|c: char| c.is_ascii_whitespace()) {
+        Some((n, a)) => (n, a.trim()),
+        None => (line, ""),
+    };
+    let bare = |c: Command| {
+        if args.is_empty() { Ok(Some(c)) } else { error(format!("{name}: unexpected '{args}'")) }
+    };
+    match name {
+        "usi" => bare(Command::Usi),
+        "isready" => bare(Command::IsReady),
+        "usinewgame" => bare(Command::UsiNewGame),
+        "stop" => bare(Command::Stop),
+        "ponderhit" => bare(Command::PonderHit),
+        "quit" => bare(Command::Quit),
+        "setoption" => parse_setoption(args).map(Some),
+        "position" => parse_position(args).map(Some),
+        "go" => parse_go(args).map(|g| Some(Command::Go(g))),
+        "gameover" => parse_gameover(args).map(Some),
+        _ => error(format!("unknown command '{name}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::to_sfen;
+
+    fn ms(n: u64) -> Option<Duration> {
+        Some(Duration::from_millis(n))
+    }
+
+    fn go(line: &str) -> Go {
+        match parse_command(line) {
+            Ok(Some(Command::Go(g))) => g,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse_command("usi"), Ok(Some(Command::Usi)));
+        assert_eq!(parse_command("  isready \r"), Ok(Some(Command::IsReady)));
+        assert_eq!(parse_command("usinewgame"), Ok(Some(Command::UsiNewGame)));
+        assert_eq!(parse_command("stop"), Ok(Some(Command::Stop)));
+        assert_eq!(parse_command("ponderhit"), Ok(Some(Command::PonderHit)));
+        assert_eq!(parse_command("quit"), Ok(Some(Command::Quit)));
+        assert_eq!(parse_command("   "), Ok(None));
+        assert_eq!(parse_command("gameover\tlose"), Ok(Some(Command::GameOver(GameResult::Lose))));
+        for bad in ["isready now", "gameover", "gameover won", "gameover win x", "usix", "Go"] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn go_parameters() {
+        let g = go("go btime 1000 wtime 2000 byoyomi 500");
+        assert_eq!((g.btime, g.wtime, g.byoyomi), (ms(1000), ms(2000), ms(500)));
+        assert!(!g.ponder && !g.infinite && g.mate.is_none());
+        let g = go("go ponder btime 10 wtime 20 binc 3 winc 4");
+        assert!(g.ponder);
+        assert_eq!((g.binc, g.winc), (ms(3), ms(4)));
+        assert_eq!(go("go btime -5 wtime 0").btime, ms(0));
+        assert_eq!(go("go depth 7 nodes 1000").depth, Some(7));
+        assert_eq!(go("go movetime 250").movetime, ms(250));
+        assert!(go("go infinite").infinite);
+        assert_eq!(go("go").mate, None);
+        assert_eq!(go("go mate").mate, Some(MateTime::Infinite));
+        assert_eq!(go("go mate infinite").mate, Some(MateTime::Infinite));
+        assert_eq!(go("go mate 3000").mate, Some(MateTime::Limit(Duration::from_millis(3000))));
+        for bad in [
+            "go btime",
+            "go btime x",
+            "go depth -1",
+            "go depth 0",
+            "go ponderx",
+            "go nodes 99999999999999999999999",
+            "go searchmoves 7g7f",
+            "go mate soon",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn positions() {
+        let Ok(Some(Command::Position { start, moves })) =
+            parse_command("position startpos moves 7g7f 3c3d P*5e 2b8h+")
+        else {
+            panic!()
+        };
+        assert_eq!(*start, Position::startpos());
+        let texts: Vec<String> = moves.iter().map(|m| m.shape().to_string()).collect();
+        assert_eq!(texts, ["7g7f", "3c3d", "P*5e", "2b8h+"]);
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+        let Ok(Some(Command::Position { start, moves })) =
+            parse_command(&format!("position sfen {sfen}"))
+        else {
+            panic!()
+        };
+        assert_eq!(to_sfen(&start), sfen);
+        assert!(moves.is_empty());
+        // The move number may be left out.
+        let Ok(Some(Command::Position { moves, .. })) =
+            parse_command("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G moves G*5b")
+        else {
+            panic!()
+        };
+        assert_eq!(moves.len(), 1);
+        assert!(parse_command("position startpos moves").is_ok());
+        for bad in [
+            "position",
+            "position start",
+            "position startpos 7g7f",
+            "position startpos moves 7g7f 7g7x",
+            "position sfen",
+            "position sfen 9/9 b - 1",
+            "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn setoptions() {
+        assert_eq!(
+            parse_command("setoption name USI_Hash value 128"),
+            Ok(Some(Command::SetOption(Setting::Hash(128))))
+        );
+        assert_eq!(
+            parse_command("setoption name Move Overhead value 100"),
+            Ok(Some(Command::SetOption(Setting::MoveOverhead(Duration::from_millis(100)))))
+        );
+        assert_eq!(
+            parse_command("setoption name BookFile value /tmp/my book.tbk"),
+            Ok(Some(Command::SetOption(Setting::BookFile(Some("/tmp/my book.tbk".into())))))
+        );
+        assert_eq!(
+            parse_command("setoption name BookFile value"),
+            Ok(Some(Command::SetOption(Setting::BookFile(None))))
+        );
+        for bad in [
+            "setoption",
+            "setoption USI_Hash value 1",
+            "setoption name USI_Hash value big",
+            "setoption name USI_Hash value 0",
+            "setoption name USI_Hash",
+            "setoption name Threads value 100000",
+            "setoption name OwnBook value yes",
+            "setoption name MultiPV value 3",
+            "setoption name NoSuchOption value 1",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+}

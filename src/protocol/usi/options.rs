@@ -1,0 +1,187 @@
+//! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
+
+use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Longest move overhead accepted (the engine caps it at 5 s too).
+const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
+const MAX_CONTEMPT: i64 = 1000;
+
+/// One `setoption`, checked and typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// `USI_Hash` (MiB).
+    Hash(usize),
+    /// `USI_Ponder`: the GUI will send `go ponder`; nothing to change on our side.
+    Ponder(bool),
+    Threads(usize),
+    OwnBook(bool),
+    /// `BookFile`: a GNU Shogi text book (.tbk); `None` goes back to the built-in book.
+    BookFile(Option<PathBuf>),
+    /// Only one principal variation is searched.
+    MultiPv(u32),
+    /// Centipawns.
+    Contempt(i32),
+    MoveOverhead(Duration),
+    /// Answer `bestmove resign` once the search proves a mate against us.
+    ResignOnMate(bool),
+    /// Answer `bestmove win` when the CSA 27-point declaration holds.
+    DeclareWin(bool),
+}
+
+/// Front-end settings that are not the engine's.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub ponder: bool,
+    pub resign_on_mate: bool,
+    pub declare_win: bool,
+    pub book_file: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { ponder: false, resign_on_mate: true, declare_win: true, book_file: None }
+    }
+}
+
+#[derive(Copy, Clone)]
+enum Kind {
+    Spin { min: i64, max: i64 },
+    Check,
+    Filename,
+}
+
+/// The options in the order `usi` lists them.
+const OPTIONS: &[(&str, Kind)] = &[
+    ("USI_Hash", Kind::Spin { min: 1, max: MAX_HASH_MIB as i64 }),
+    ("USI_Ponder", Kind::Check),
+    ("Threads", Kind::Spin { min: 1, max: MAX_THREADS as i64 }),
+    ("OwnBook", Kind::Check),
+    ("BookFile", Kind::Filename),
+    ("MultiPV", Kind::Spin { min: 1, max: 1 }),
+    ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
+    ("Move Overhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
+    ("ResignOnMate", Kind::Check),
+    ("DeclareWin", Kind::Check),
+];
+
+/// Names are matched without regard to case, spaces or underscores (`MoveOverhead`,
+/// `usi_hash`); `Hash` and `Ponder` are accepted for the `USI_` ones.
+fn normalize(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, ' ' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+fn lookup(name: &str) -> Option<(&'static str, Kind)> {
+    let n = normalize(name);
+    let n = match n.as_str() {
+        "hash" => "usihash".to_string(),
+        "ponder" => "usiponder".to_string(),
+        _ => n,
+    };
+    OPTIONS.iter().copied().find(|(known, _)| normalize(known) == n)
+}
+
+impl Setting {
+    /// Checks a `setoption` against the option's type and range.
+    pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
+        let Some((canonical, kind)) = lookup(name) else {
+            return Err("no such option".into());
+        };
+        match kind {
+            Kind::Spin { min, max } => {
+                let text = value.filter(|v| !v.is_empty()).ok_or("a number is needed")?;
+                let n: i64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+                if !(min..=max).contains(&n) {
+                    return Err(format!("must be {min} to {max}, not {n}"));
+                }
+                Ok(match canonical {
+                    "USI_Hash" => Setting::Hash(n as usize),
+                    "Threads" => Setting::Threads(n as usize),
+                    "MultiPV" => Setting::MultiPv(n as u32),
+                    "Contempt" => Setting::Contempt(n as i32),
+                    _ => Setting::MoveOverhead(Duration::from_millis(n as u64)),
+                })
+            }
+            Kind::Check => {
+                let on = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    Some(v) => return Err(format!("must be true or false, not '{v}'")),
+                    None => return Err("true or false is needed".into()),
+                };
+                Ok(match canonical {
+                    "USI_Ponder" => Setting::Ponder(on),
+                    "OwnBook" => Setting::OwnBook(on),
+                    "ResignOnMate" => Setting::ResignOnMate(on),
+                    _ => Setting::DeclareWin(on),
+                })
+            }
+            Kind::Filename => Ok(Setting::BookFile(
+                value.filter(|v| !v.is_empty() && *v != "<empty>").map(PathBuf::from),
+            )),
+        }
+    }
+}
+
+/// The `option` lines of the `usi` reply, with the current values as defaults.
+pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> {
+    OPTIONS
+        .iter()
+        .map(|&(name, kind)| {
+            let default = match name {
+                "USI_Hash" => engine.hash_mib.to_string(),
+                "USI_Ponder" => settings.ponder.to_string(),
+                "Threads" => engine.threads.to_string(),
+                "OwnBook" => engine.use_book.to_string(),
+                "BookFile" => settings
+                    .book_file
+                    .as_ref()
+                    .map_or("<empty>".into(), |p| p.display().to_string()),
+                "MultiPV" => "1".into(),
+                "Contempt" => engine.contempt.to_string(),
+                "Move Overhead" => engine.move_overhead.as_millis().to_string(),
+                "ResignOnMate" => settings.resign_on_mate.to_string(),
+                _ => settings.declare_win.to_string(),
+            };
+            match kind {
+                Kind::Spin { min, max } => {
+                    format!("option name {name} type spin default {default} min {min} max {max}")
+                }
+                Kind::Check => format!("option name {name} type check default {default}"),
+                Kind::Filename => format!("option name {name} type filename default {default}"),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_option_accepts_its_default() {
+        for line in option_lines(&EngineOptions::default(), &Settings::default()) {
+            let rest = line.strip_prefix("option name ").unwrap();
+            let (name, rest) = rest.split_once(" type ").unwrap();
+            let default = rest.split(" default ").nth(1).unwrap();
+            let default = default.split(" min ").next().unwrap();
+            assert!(Setting::parse(name, Some(default)).is_ok(), "{line}");
+        }
+    }
+
+    #[test]
+    fn names_are_forgiving_values_are_not() {
+        assert_eq!(Setting::parse("hash", Some("16")), Ok(Setting::Hash(16)));
+        assert_eq!(
+            Setting::parse("MoveOverhead", Some("0")),
+            Ok(Setting::MoveOverhead(Duration::ZERO))
+        );
+        assert_eq!(Setting::parse("usi_ponder", Some("TRUE")), Ok(Setting::Ponder(true)));
+        assert_eq!(Setting::parse("Contempt", Some("-50")), Ok(Setting::Contempt(-50)));
+        assert!(Setting::parse("Contempt", Some("5000")).is_err());
+        assert!(Setting::parse("Threads", Some("1.5")).is_err());
+        assert!(Setting::parse("OwnBook", None).is_err());
+        assert!(Setting::parse("Clear Hash", None).is_err());
+    }
+}

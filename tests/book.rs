@@ -241,15 +241,8 @@ fn damaged_text_books_are_reported_not_fatal() {
     assert!(tb.diagnostics[0].to_string().starts_with("5: illegal move 'R2h' at ply 5"));
     assert_eq!(tb.book.moves(), 4 + 1);
     // Binary junk: refused as a whole when it has NUL bytes, else read as bad moves.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let junk: Vec<u8> = (0..20_000)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 24) as u8
-        })
-        .collect();
+    let mut j = Junk(0x9e37_79b9_7f4a_7c15);
+    let junk: Vec<u8> = (0..20_000).map(|_| (j.next() >> 24) as u8).collect();
     assert!(
         parse_tbk(&junk, DEFAULT_MAX_PLY).unwrap_err().to_string().starts_with("not a text book")
     );
@@ -370,4 +363,83 @@ fn the_engine_answers_from_the_book_with_its_hint() {
     assert!(engine.book().unwrap().entries(game.position()).is_empty());
     let r = engine.start(&game, SearchLimits::depth(1), |_| {}).wait().unwrap();
     assert!(!r.book);
+}
+
+/// A small deterministic generator for junk.
+struct Junk(u64);
+
+impl Junk {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[(self.next() % from.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn no_input_makes_a_reader_panic() {
+    let mut j = Junk(0x2545_f491_4f6c_dd1d);
+    // Books and records made of pieces of real syntax, in random order.
+    let book_words = [
+        "P7f", "P3d", "7g7f", "+B3cx3d", "B*4e", "B'8b", "P2dx2c+", "?", "!", "?!", "#", "\n", "(",
+        ")", "[", "]", "12.", "3...", " ", "Resigns", "1-0", "x", "\r", "\u{ff}", "G65h",
+    ];
+    let record_words = [
+        "startpos moves ",
+        "7g7f ",
+        "3c3d ",
+        "\t1-0\n",
+        "PI\n",
+        "+\n",
+        "-\n",
+        "+7776FU\n",
+        "-3334FU\n",
+        "%TORYO\n",
+        "/\n",
+        "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n",
+        "手合割：平手\n",
+        "   1 ７六歩(77)\n",
+        "   2 同　歩(23)\n",
+        "   3 ５五角打\n",
+        "まで3手で先手の勝ち\n",
+        "変化：2手\n",
+        "投了",
+        "\u{3000}",
+        "(",
+        "P+00FU\n",
+        "sfen ",
+        ",",
+        "\u{82}",
+    ];
+    for round in 0..300 {
+        let n = (j.next() % 200) as usize;
+        let text: String = (0..n).map(|_| j.pick(&book_words)).collect::<Vec<_>>().join(" ");
+        if let Ok(tb) = parse_tbk(text.as_bytes(), DEFAULT_MAX_PLY) {
+            let c = write_compiled(&tb.book);
+            assert_eq!(read_compiled(&c.bytes, DEFAULT_MAX_PLY).unwrap(), tb.book);
+        }
+        let text: String = (0..n).map(|_| j.pick(&record_words)).collect();
+        for format in [Format::UsiList, Format::Csa, Format::Kif] {
+            let r = parse_records("junk", text.as_bytes(), format);
+            // Whatever was accepted replays legally.
+            for g in &r.games {
+                let mut pos = Position::startpos();
+                for &m in &g.moves {
+                    assert!(pos.is_legal(m), "round {round}");
+                    pos = pos.played(m);
+                }
+            }
+        }
+        let bytes: Vec<u8> = (0..n * 4).map(|_| j.next() as u8).collect();
+        for format in [Format::UsiList, Format::Csa, Format::Kif] {
+            let _ = parse_records("junk", &bytes, format);
+        }
+        let _ = parse_tbk(&bytes, DEFAULT_MAX_PLY);
+        let _ = read_compiled(&bytes, DEFAULT_MAX_PLY);
+    }
 }

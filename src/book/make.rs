@@ -11,7 +11,7 @@
 //! book still knows the replies to it. No move gets `!`: the few games we have cannot show
 //! that one move is so much better that the others should never be played.
 
-use super::records::{Format, GameRecord, GameResult, parse_records};
+use super::records::{Format, GameRecord, GameResult, parse_records_with_progress};
 use super::text::{BookLine, write_tbk};
 use super::{Book, DEFAULT_MAX_PLY, LineReplay, print_warnings, read_compiled};
 use crate::notation::Annotation;
@@ -113,6 +113,10 @@ impl Progress {
         if self.drawn.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
             return;
         }
+        self.draw();
+    }
+
+    fn draw(&mut self) {
         self.drawn = Some(Instant::now());
         const WIDTH: usize = 30;
         let filled = (self.done * WIDTH).checked_div(self.total).unwrap_or(0).min(WIDTH);
@@ -129,8 +133,11 @@ impl Progress {
         let _ = err.flush();
     }
 
-    pub fn finish(self) {
+    /// Shows the bar full (if it was shown at all) and ends its line.
+    pub fn finish(mut self) {
         if self.drawn.is_some() {
+            self.done = self.total;
+            self.draw();
             eprintln!();
         }
     }
@@ -272,13 +279,20 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameRecord>, Vec<String>), String> {
     let mut games = Vec::new();
     let mut problems = Vec::new();
-    let mut progress = Progress::new("reading records", files.len());
+    let total =
+        files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum::<u64>();
+    let mut progress = Progress::new("reading records (KiB)", (total / 1024) as usize);
+    let mut bytes = 0usize;
     for f in files {
         let data = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let r = parse_records(&f.display().to_string(), &data, Format::detect(f, &data));
+        let name = f.display().to_string();
+        let r = parse_records_with_progress(&name, &data, Format::detect(f, &data), &mut |n| {
+            let before = bytes / 1024;
+            bytes += n;
+            progress.advance(bytes / 1024 - before);
+        });
         games.extend(r.games);
         problems.extend(r.problems);
-        progress.advance(1);
     }
     progress.finish();
     Ok((games, problems))
@@ -353,6 +367,9 @@ fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
             if out == text {
                 return Err("-B must name another file than -b".into());
             }
+            if cli.book_out.is_some() {
+                return Err("--book-out writes books made from game records (--from)".into());
+            }
             let data = std::fs::read(text).map_err(|e| format!("{}: {e}", text.display()))?;
             let parsed = super::parse_tbk(&data, max_depth)
                 .map_err(|e| format!("{}: {e}", text.display()))?;
@@ -369,6 +386,9 @@ fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
             parsed.book
         }
         (None, false) => {
+            if cli.book_out.is_some() && cli.book_out == cli.binary_book {
+                return Err("--book-out and -B must name different files".into());
+            }
             let files = collect_inputs(&cli.records)?;
             let (games, problems) = read_games(&files)?;
             print_warnings(&problems);

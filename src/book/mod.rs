@@ -30,7 +30,8 @@ const BUILTIN: &[u8] = include_bytes!("../../book/gnushogi.bkb");
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookEntry {
     pub mv: Move,
-    /// How often (and how well) the move was played; choice is proportional to it.
+    /// How often the move was played: the number of book lines (games) that contain it.
+    /// Choice is proportional to it.
     pub weight: u32,
     /// `!` (preferred) or `?` (never played).
     pub mark: Option<Annotation>,

@@ -81,11 +81,30 @@ pub struct Records {
 
 /// Reads the games of one record file.
 pub fn parse_records(name: &str, data: &[u8], format: Format) -> Records {
-    match format {
-        Format::UsiList => parse_usi_list(name, data),
-        Format::Csa => parse_csa(name, data),
+    parse_records_with_progress(name, data, format, &mut |_| {})
+}
+
+/// [`parse_records`], telling `progress` how many more bytes were read as it goes (for a
+/// progress bar); the amounts add up to `data.len()`.
+pub fn parse_records_with_progress(
+    name: &str,
+    data: &[u8],
+    format: Format,
+    progress: &mut dyn FnMut(usize),
+) -> Records {
+    let mut done = 0;
+    let mut tick = |n: usize| {
+        let n = n.min(data.len() - done);
+        done += n;
+        progress(n);
+    };
+    let records = match format {
+        Format::UsiList => parse_usi_list(name, data, &mut tick),
+        Format::Csa => parse_csa(name, data, &mut tick),
         Format::Kif => parse_kif(name, &decode_japanese(data)),
-    }
+    };
+    tick(usize::MAX);
+    records
 }
 
 /// Plays moves from the start, each checked; says which one fails.
@@ -131,10 +150,11 @@ fn parse_result_word(w: &str) -> GameResult {
     }
 }
 
-fn parse_usi_list(name: &str, data: &[u8]) -> Records {
+fn parse_usi_list(name: &str, data: &[u8], tick: &mut dyn FnMut(usize)) -> Records {
     let text = String::from_utf8_lossy(data);
     let mut out = Records::default();
     for (n, line) in text.lines().enumerate() {
+        tick(line.len() + 1);
         let line = line.trim_end_matches('\r');
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -338,12 +358,13 @@ impl CsaGame {
     }
 }
 
-fn parse_csa(name: &str, data: &[u8]) -> Records {
+fn parse_csa(name: &str, data: &[u8], tick: &mut dyn FnMut(usize)) -> Records {
     let text = String::from_utf8_lossy(data);
     let mut out = Records::default();
     let mut game = CsaGame::new(1);
     let mut n = 1;
     for (i, line) in text.lines().enumerate() {
+        tick(line.len() + 1);
         let line = line.trim_end_matches('\r');
         if line.trim() == "/" {
             std::mem::replace(&mut game, CsaGame::new(i + 2)).finish(name, n, &mut out);
@@ -353,13 +374,14 @@ fn parse_csa(name: &str, data: &[u8]) -> Records {
         if line.starts_with('\'') {
             continue;
         }
-        // A row of the board holds commas in no form; elsewhere they separate statements.
-        if line.starts_with('P') {
-            game.statement(line, i + 1);
-        } else {
+        // Commas separate statements on move lines (`+7776FU,T12`); names and other
+        // information may hold commas of their own.
+        if line.starts_with(['+', '-', '%', 'T']) {
             for s in line.split(',') {
                 game.statement(s.trim(), i + 1);
             }
+        } else {
+            game.statement(line, i + 1);
         }
     }
     game.finish(name, n, &mut out);

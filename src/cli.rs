@@ -70,8 +70,8 @@ pub struct Cli {
     /// File that `save` writes.
     #[arg(short = 's', value_name = "PATHNAME")]
     pub save_file: Option<PathBuf>,
-    /// Deepest ply stored when compiling a book.
-    #[arg(short = 'P', value_name = "PLYLEVELS")]
+    /// Deepest ply read from a book, or stored by --make-book (default 40).
+    #[arg(short = 'P', long = "max-depth", value_name = "PLYLEVELS")]
     pub book_plies: Option<u32>,
     /// Size of a compiled book in entries (kept for compatibility).
     #[arg(short = 'S', value_name = "SIZE")]
@@ -107,6 +107,15 @@ pub struct Cli {
     /// Build an opening book from game records and exit.
     #[arg(long = "make-book", action = ArgAction::SetTrue)]
     pub make_book: bool,
+    /// With --make-book: game record files or directories (USI move lists, CSA, KIF).
+    #[arg(long = "from", value_name = "FILE", num_args = 1..)]
+    pub records: Vec<PathBuf>,
+    /// With --make-book: where to write the text book (default: standard output).
+    #[arg(long = "book-out", value_name = "FILE")]
+    pub book_out: Option<PathBuf>,
+    /// With --make-book: keep only moves played in at least N games (default 2).
+    #[arg(long = "min-count", value_name = "N")]
+    pub min_count: Option<u32>,
     /// Seed for the random choices (book moves), for reproducible play.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,

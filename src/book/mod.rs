@@ -1,14 +1,37 @@
 //! The opening book: positions (board, hands, side to move) mapped to weighted moves.
+//!
+//! Books come from three places: GNU Shogi's `.tbk` text ([`text`]), our own portable
+//! compiled form ([`compiled`]), and game records through `--make-book` ([`make`], reading
+//! [`records`]). The book built from real games (`book/` in the source tree) is compiled
+//! into the program ([`Book::builtin`]). Positions are keyed by [`Position::key`], so a
+//! position reached by different move orders is one book position.
+
+pub mod compiled;
+pub mod make;
+pub mod records;
+pub mod text;
 
 use crate::notation::Annotation;
 use crate::rules::{Move, Position};
 use std::collections::HashMap;
+use std::path::Path;
+
+pub use compiled::{CompiledBookError, read_compiled, write_compiled};
+pub use text::{Diagnostic, TextBook, TextBookError, parse_tbk};
+
+/// The deepest ply the original stores from a text book (`-P`, its `bookmaxply`).
+pub const DEFAULT_MAX_PLY: usize = 40;
+
+/// The compiled form of `book/gnushogi.tbk`, made by `gnushogi --make-book` (see
+/// `book/README`); a test checks that it matches the text.
+const BUILTIN: &[u8] = include_bytes!("../../book/gnushogi.bkb");
 
 /// One book move of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookEntry {
     pub mv: Move,
-    /// How often (and how well) the move was played; choice is proportional to it.
+    /// How often the move was played: the number of book lines (games) that contain it.
+    /// Choice is proportional to it.
     pub weight: u32,
     /// `!` (preferred) or `?` (never played).
     pub mark: Option<Annotation>,
@@ -17,9 +40,18 @@ pub struct BookEntry {
 }
 
 /// An opening book keyed by position.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
     positions: HashMap<u64, Vec<BookEntry>>,
+}
+
+/// `?` wins over `!`, as in the original (a move marked bad anywhere is never played).
+fn merge_marks(a: Option<Annotation>, b: Option<Annotation>) -> Option<Annotation> {
+    match (a, b) {
+        (Some(Annotation::Bad), _) | (_, Some(Annotation::Bad)) => Some(Annotation::Bad),
+        (Some(Annotation::Good), _) | (_, Some(Annotation::Good)) => Some(Annotation::Good),
+        _ => None,
+    }
 }
 
 impl Book {
@@ -27,35 +59,73 @@ impl Book {
         Book::default()
     }
 
-    /// The book compiled into the program.
+    /// The book compiled into the program (built from real games; see `book/README`).
     pub fn builtin() -> Book {
-        Book::empty()
+        // The test suite checks the bytes, so a failure here is a build defect; still, an
+        // unusable built-in book means no book rather than a crash.
+        read_compiled(BUILTIN, DEFAULT_MAX_PLY).unwrap_or_default()
     }
 
     /// Adds (or strengthens) a move of a position.
     pub fn add(&mut self, pos: &Position, entry: BookEntry) {
-        let list = self.positions.entry(pos.key()).or_default();
+        self.add_key(pos.key(), entry);
+    }
+
+    pub(crate) fn add_key(&mut self, key: u64, entry: BookEntry) {
+        let list = self.positions.entry(key).or_default();
         match list.iter_mut().find(|e| e.mv == entry.mv) {
             Some(e) => {
                 e.weight = e.weight.saturating_add(entry.weight);
-                e.mark = entry.mark.or(e.mark);
+                e.mark = merge_marks(e.mark, entry.mark);
                 e.hint = entry.hint.or(e.hint);
             }
             None => list.push(entry),
         }
     }
 
-    /// The book moves of a position.
-    pub fn entries(&self, pos: &Position) -> &[BookEntry] {
-        self.positions.get(&pos.key()).map_or(&[], Vec::as_slice)
+    /// Records `hint` as the expected reply to `mv` in the position with key `key`.
+    pub(crate) fn set_hint(&mut self, key: u64, mv: Move, hint: Move) {
+        if let Some(e) =
+            self.positions.get_mut(&key).and_then(|l| l.iter_mut().find(|e| e.mv == mv))
+        {
+            e.hint = Some(hint);
+        }
     }
 
+    /// Puts every position's moves in a fixed order: heaviest first, then by move.
+    pub(crate) fn sort(&mut self) {
+        for list in self.positions.values_mut() {
+            list.sort_by_key(|e| (std::cmp::Reverse(e.weight), e.mv.to_u16()));
+        }
+    }
+
+    /// The book moves of a position, heaviest first.
+    pub fn entries(&self, pos: &Position) -> &[BookEntry] {
+        self.entries_by_key(pos.key())
+    }
+
+    pub(crate) fn entries_by_key(&self, key: u64) -> &[BookEntry] {
+        self.positions.get(&key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Number of positions.
     pub fn positions(&self) -> usize {
         self.positions.len()
     }
 
+    /// Number of position:move pairs.
     pub fn moves(&self) -> usize {
         self.positions.values().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The moves the book marks `?` in this position (the original keeps them out of the
+    /// search unless nothing else is legal).
+    pub fn bad_moves(&self, pos: &Position) -> Vec<Move> {
+        self.entries(pos).iter().filter(|e| e.mark == Some(Annotation::Bad)).map(|e| e.mv).collect()
     }
 
     /// Picks a move at random in proportion to weight: never a `?` move, `!` moves first.
@@ -85,17 +155,112 @@ impl Book {
     }
 }
 
-/// The book the command line asks for: `-b FILE` (text), `-B FILE` (compiled), or the
-/// built-in one. `Ok(None)` means no book.
-pub fn load_from_cli(cli: &crate::cli::Cli) -> Result<Option<Book>, String> {
-    if cli.book.is_some() || cli.binary_book.is_some() {
-        return Err("book files are not supported yet".into());
-    }
-    Ok(Some(Book::builtin()))
+/// Replays lines of play from the start position into a book, as the original's reader
+/// does: each line adds 1 to the weight of every position:move pair it contains up to
+/// `max_ply`, and the move after a pair (unless marked `?`) becomes that pair's hint.
+pub(crate) struct LineReplay {
+    max_ply: usize,
+    start: Position,
+    pos: Position,
+    ply: usize,
+    prev: Option<(u64, Move)>,
+    /// Lines of play that contained at least one move.
+    pub lines: usize,
 }
 
-/// `gnushogi --make-book`: builds a book from game records.
-pub fn run_make_book(_cli: &crate::cli::Cli) -> std::process::ExitCode {
-    eprintln!("gnushogi: --make-book is not supported yet");
-    std::process::ExitCode::from(2)
+impl LineReplay {
+    pub fn new(max_ply: usize) -> LineReplay {
+        let start = Position::startpos();
+        LineReplay { max_ply, pos: start.clone(), start, ply: 0, prev: None, lines: 0 }
+    }
+
+    /// Ends the current line; the next move starts again from the start position.
+    pub fn new_line(&mut self) {
+        if self.ply > 0 {
+            self.pos = self.start.clone();
+            self.ply = 0;
+            self.prev = None;
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plays `mv`, which must be legal in [`LineReplay::position`].
+    pub fn play(&mut self, book: &mut Book, mv: Move, mark: Option<Annotation>) {
+        self.ply += 1;
+        if self.ply == 1 {
+            self.lines += 1;
+        }
+        let key = self.pos.key();
+        if self.ply <= self.max_ply {
+            book.add_key(key, BookEntry { mv, weight: 1, mark, hint: None });
+        }
+        if self.ply <= self.max_ply + 1
+            && mark != Some(Annotation::Bad)
+            && let Some((pk, pm)) = self.prev
+        {
+            book.set_hint(pk, pm, mv);
+        }
+        self.prev = Some((key, mv));
+        self.pos.play_unchecked(mv);
+    }
+}
+
+/// Reads a book file: a compiled book if it starts with our signature, else a text book.
+/// Problems that do not stop the reading (illegal moves) come back as warnings
+/// (`FILE:LINE: ...`).
+pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), String> {
+    let name = path.display();
+    let data = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+    if compiled::is_compiled(&data) {
+        let book = read_compiled(&data, max_ply).map_err(|e| format!("{name}: {e}"))?;
+        return Ok((book, Vec::new()));
+    }
+    let parsed = parse_tbk(&data, max_ply).map_err(|e| format!("{name}: {e}"))?;
+    let warnings: Vec<String> = parsed.diagnostics.iter().map(|d| format!("{name}:{d}")).collect();
+    if parsed.book.is_empty() {
+        return Err(format!("{name}: no book moves found"));
+    }
+    Ok((parsed.book, warnings))
+}
+
+/// Prints at most a screenful of warnings on stderr.
+pub(crate) fn print_warnings(warnings: &[String]) {
+    const SHOWN: usize = 20;
+    for w in warnings.iter().take(SHOWN) {
+        eprintln!("gnushogi: {w}");
+    }
+    if warnings.len() > SHOWN {
+        eprintln!("gnushogi: ... and {} more", warnings.len() - SHOWN);
+    }
+}
+
+/// The book the command line asks for: `-b FILE` (text), `-B FILE` (compiled), or the
+/// built-in one; `-P` limits the plies read. `Ok(None)` means no book.
+pub fn load_from_cli(cli: &crate::cli::Cli) -> Result<Option<Book>, String> {
+    let max_ply = cli.book_plies.map_or(DEFAULT_MAX_PLY, |p| p as usize);
+    if let Some(path) = &cli.binary_book {
+        let name = path.display();
+        let data = std::fs::read(path).map_err(|e| format!("-B {name}: {e}"))?;
+        return match read_compiled(&data, max_ply) {
+            Ok(book) => Ok(Some(book)),
+            Err(CompiledBookError::NotCompiled) => {
+                Err(format!("-B {name}: not a compiled book (a text book is read with -b)"))
+            }
+            Err(e) => Err(format!("-B {name}: {e}")),
+        };
+    }
+    if let Some(path) = &cli.book {
+        let (book, warnings) = load_file(path, max_ply).map_err(|e| format!("-b {e}"))?;
+        print_warnings(&warnings);
+        return Ok(Some(book));
+    }
+    Ok(Some(read_compiled(BUILTIN, max_ply).unwrap_or_default()))
+}
+
+/// `gnushogi --make-book`: builds a book from game records (or compiles a text book).
+pub fn run_make_book(cli: &crate::cli::Cli) -> std::process::ExitCode {
+    make::run(cli)
 }

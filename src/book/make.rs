@@ -1,0 +1,527 @@
+//! `--make-book`: an opening book from game records.
+//!
+//! Each game gives one line of play: its first moves, up to the maximum depth, cut before
+//! the first move that fewer than `min_count` of the lines play in that position (counted
+//! again after every cut, until nothing changes). So a move's weight, the number of lines
+//! that contain it, is the number of games that played it, exactly as GNU Shogi counts a
+//! `.tbk`, and the text reads back to the same book in both programs. How well a move did
+//! decides its mark: a move whose score for the side that played it (over the games with a
+//! known result, a draw counting half) is below 50% with 95% confidence (the upper Wilson
+//! bound is under 0.5) is marked `?` and never played; the lines through it stay, so the
+//! book still knows the replies to it. No move gets `!`: the few games we have cannot show
+//! that one move is so much better that the others should never be played.
+
+use super::records::{Format, GameRecord, GameResult, parse_records_with_progress};
+use super::text::{BookLine, write_tbk};
+use super::{Book, DEFAULT_MAX_PLY, LineReplay, print_warnings, read_compiled};
+use crate::notation::Annotation;
+use crate::rules::{Color, Move, Position};
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// A move is kept only if at least this many games play it (`--min-count`).
+pub const DEFAULT_MIN_COUNT: u32 = 2;
+/// The normal quantile for a one-sided 95% confidence bound.
+const Z: f64 = 1.645;
+
+/// How a book is made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MakeOptions {
+    pub min_count: u32,
+    pub max_depth: usize,
+}
+
+impl Default for MakeOptions {
+    fn default() -> Self {
+        MakeOptions { min_count: DEFAULT_MIN_COUNT, max_depth: DEFAULT_MAX_PLY }
+    }
+}
+
+/// What one position:move pair did in the games that reached it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    pub games: u32,
+    /// Games with a known result, and the half points the mover scored in them.
+    pub results: u32,
+    pub half_points: u32,
+}
+
+impl MoveStats {
+    /// The mover's score over the games with a known result (1.0: all won).
+    pub fn score(&self) -> Option<f64> {
+        (self.results > 0).then(|| f64::from(self.half_points) / f64::from(2 * self.results))
+    }
+
+    /// The upper Wilson bound of the score at 95% (one-sided).
+    pub fn score_upper_bound(&self) -> Option<f64> {
+        let p = self.score()?;
+        let n = f64::from(self.results);
+        let z2 = Z * Z;
+        let centre = p + z2 / (2.0 * n);
+        let margin = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Some((centre + margin) / (1.0 + z2 / n))
+    }
+
+    /// `?` if the move loses more than it wins, with 95% confidence.
+    pub fn mark(&self) -> Option<Annotation> {
+        match self.score_upper_bound() {
+            Some(u) if u < 0.5 => Some(Annotation::Bad),
+            _ => None,
+        }
+    }
+}
+
+/// A book made from games.
+#[derive(Clone, Debug)]
+pub struct MadeBook {
+    pub lines: Vec<BookLine>,
+    pub book: Book,
+    /// Games that gave no line (their first move was too rare).
+    pub unused_games: usize,
+}
+
+/// Shows how far a long job is, on stderr, when stderr is a terminal.
+pub struct Progress {
+    label: String,
+    total: usize,
+    done: usize,
+    enabled: bool,
+    started: Instant,
+    drawn: Option<Instant>,
+}
+
+impl Progress {
+    pub fn new(label: &str, total: usize) -> Progress {
+        Progress {
+            label: label.to_string(),
+            total,
+            done: 0,
+            enabled: std::io::stderr().is_terminal(),
+            started: Instant::now(),
+            drawn: None,
+        }
+    }
+
+    pub fn advance(&mut self, n: usize) {
+        self.done += n;
+        if !self.enabled || self.started.elapsed() < Duration::from_millis(300) {
+            return;
+        }
+        if self.drawn.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
+            return;
+        }
+        self.draw();
+    }
+
+    fn draw(&mut self) {
+        self.drawn = Some(Instant::now());
+        const WIDTH: usize = 30;
+        let filled = (self.done * WIDTH).checked_div(self.total).unwrap_or(0).min(WIDTH);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r{} [{}{}] {}/{}",
+            self.label,
+            "#".repeat(filled),
+            " ".repeat(WIDTH - filled),
+            self.done,
+            self.total
+        );
+        let _ = err.flush();
+    }
+
+    /// Shows the bar full (if it was shown at all) and ends its line.
+    pub fn finish(mut self) {
+        if self.drawn.is_some() {
+            self.done = self.total;
+            self.draw();
+            eprintln!();
+        }
+    }
+}
+
+/// Builds the book from games (all from the standard start position, all moves legal).
+pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
+    let mut progress = Progress::new("making the book", games.len() * 2);
+    // The position key before each move, up to the maximum depth.
+    let keyed: Vec<Vec<(u64, Move)>> = games
+        .iter()
+        .map(|g| {
+            let mut pos = Position::startpos();
+            let keys = g
+                .moves
+                .iter()
+                .take(opts.max_depth)
+                .map(|&m| {
+                    let k = pos.key();
+                    pos.play_unchecked(m);
+                    (k, m)
+                })
+                .collect();
+            progress.advance(1);
+            keys
+        })
+        .collect();
+    let mut lens: Vec<usize> = keyed.iter().map(Vec::len).collect();
+    loop {
+        let mut counts: HashMap<(u64, Move), u32> = HashMap::new();
+        for (k, &n) in keyed.iter().zip(&lens) {
+            for &pair in &k[..n] {
+                *counts.entry(pair).or_default() += 1;
+            }
+        }
+        let mut changed = false;
+        for (k, n) in keyed.iter().zip(lens.iter_mut()) {
+            if let Some(cut) = k[..*n].iter().position(|p| counts[p] < opts.min_count) {
+                *n = cut;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut stats: HashMap<(u64, Move), MoveStats> = HashMap::new();
+    for ((k, &n), g) in keyed.iter().zip(&lens).zip(games) {
+        for (ply, &pair) in k[..n].iter().enumerate() {
+            let mover = if ply % 2 == 0 { Color::Black } else { Color::White };
+            let s = stats.entry(pair).or_default();
+            s.games += 1;
+            if let Some(h) = g.result.half_points(mover) {
+                s.results += 1;
+                s.half_points += h;
+            }
+        }
+        progress.advance(1);
+    }
+    progress.finish();
+    let order = line_order(&keyed, &lens);
+    let mut lines = Vec::new();
+    let mut book = Book::empty();
+    let mut replay = LineReplay::new(opts.max_depth);
+    for i in order {
+        let moves: Vec<(Move, Option<Annotation>)> =
+            keyed[i][..lens[i]].iter().map(|p| (p.1, stats[p].mark())).collect();
+        replay.new_line();
+        for &(m, mark) in &moves {
+            replay.play(&mut book, m, mark);
+        }
+        lines.push(BookLine { name: game_name(&games[i]), moves });
+    }
+    book.sort();
+    MadeBook { lines, book, unused_games: lens.iter().filter(|&&n| n == 0).count() }
+}
+
+fn game_name(g: &GameRecord) -> String {
+    let result = match g.result {
+        GameResult::Win(Color::Black) => "1-0",
+        GameResult::Win(Color::White) => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::Unknown => "*",
+    };
+    format!("{} {result}", g.name)
+}
+
+/// The order to write the lines in: depth first, and where lines part, the most played
+/// continuation last, so that the last line through a move (which gives its hint, as in
+/// the original) follows the most common reply. Lines that end come before those that go on.
+fn line_order(keyed: &[Vec<(u64, Move)>], lens: &[usize]) -> Vec<usize> {
+    let mut prefix_count: HashMap<&[(u64, Move)], u32> = HashMap::new();
+    for (k, &n) in keyed.iter().zip(lens) {
+        for d in 1..=n {
+            *prefix_count.entry(&k[..d]).or_default() += 1;
+        }
+    }
+    let sort_key = |i: usize| -> Vec<(u32, u16)> {
+        (1..=lens[i]).map(|d| (prefix_count[&keyed[i][..d]], keyed[i][d - 1].1.to_u16())).collect()
+    };
+    let mut order: Vec<usize> = (0..keyed.len()).filter(|&i| lens[i] > 0).collect();
+    let keys: HashMap<usize, Vec<(u32, u16)>> = order.iter().map(|&i| (i, sort_key(i))).collect();
+    order.sort_by(|a, b| keys[a].cmp(&keys[b]).then(a.cmp(b)));
+    order
+}
+
+/// Record files named on the command line; directories are searched for record files.
+fn collect_inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref(),
+            Some("csa" | "kif" | "kifu" | "tsv" | "usi")
+        ) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads the games of all the files; unreadable games are reported and left out.
+pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameRecord>, Vec<String>), String> {
+    let mut games = Vec::new();
+    let mut problems = Vec::new();
+    let total =
+        files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum::<u64>();
+    let mut progress = Progress::new("reading records (KiB)", (total / 1024) as usize);
+    let mut bytes = 0usize;
+    for f in files {
+        let data = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let name = f.display().to_string();
+        let r = parse_records_with_progress(&name, &data, Format::detect(f, &data), &mut |n| {
+            let before = bytes / 1024;
+            bytes += n;
+            progress.advance(bytes / 1024 - before);
+        });
+        games.extend(r.games);
+        problems.extend(r.problems);
+    }
+    progress.finish();
+    Ok((games, problems))
+}
+
+/// Writes a file whole: to a temporary name beside it, then renamed over it.
+pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), String> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    let written = std::fs::write(&tmp, data).and_then(|()| std::fs::rename(&tmp, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })
+}
+
+fn header(files: &[PathBuf], games: usize, opts: MakeOptions) -> Vec<String> {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let from = if names.len() <= 4 {
+        names.join(", ")
+    } else {
+        format!("{} files ({}, ...)", names.len(), names[..3].join(", "))
+    };
+    vec![
+        "GNU Shogi opening book, made by `gnushogi --make-book`".into(),
+        format!("from {games} games in {from}"),
+        format!(
+            "Each line of play is the start of one game, cut before the first move that fewer \
+             than {} of the lines play there, and after ply {}; a move's weight is the number \
+             of lines that contain it.",
+            opts.min_count, opts.max_depth
+        ),
+        "`?` marks a move that scored under 50% for its side with 95% confidence, over the \
+         games with a known result (a draw counts half): the program never plays it."
+            .into(),
+    ]
+}
+
+/// `gnushogi --make-book`, either from game records (`--from FILE...`, writing the text
+/// to `--book-out FILE` or standard output, and a compiled book to `-B FILE`), or from a
+/// text book (`-b FILE -B FILE`: compiles it).
+pub fn run(cli: &crate::cli::Cli) -> ExitCode {
+    match run_inner(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("gnushogi: --make-book: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
+    let max_depth = cli.book_plies.map_or(DEFAULT_MAX_PLY, |p| p as usize);
+    let min_count = cli.min_count.unwrap_or(DEFAULT_MIN_COUNT);
+    if max_depth == 0 || min_count == 0 {
+        return Err("--max-depth and --min-count must be at least 1".into());
+    }
+    let opts = MakeOptions { min_count, max_depth };
+    let book = match (&cli.book, cli.records.is_empty()) {
+        (Some(_), false) => {
+            return Err("give game records (--from) or a text book (-b), not both".into());
+        }
+        (None, true) => {
+            return Err("no input: --from FILE... (game records) or -b FILE (a text book)".into());
+        }
+        (Some(text), true) => {
+            let Some(out) = &cli.binary_book else {
+                return Err(
+                    "with -b, --make-book compiles the text book: say where with -B FILE".into()
+                );
+            };
+            if out == text {
+                return Err("-B must name another file than -b".into());
+            }
+            if cli.book_out.is_some() {
+                return Err("--book-out writes books made from game records (--from)".into());
+            }
+            let data = std::fs::read(text).map_err(|e| format!("{}: {e}", text.display()))?;
+            let parsed = super::parse_tbk(&data, max_depth)
+                .map_err(|e| format!("{}: {e}", text.display()))?;
+            let warnings: Vec<String> =
+                parsed.diagnostics.iter().map(|d| format!("{}:{d}", text.display())).collect();
+            print_warnings(&warnings);
+            eprintln!(
+                "{}: {} lines of play, {} positions, {} moves",
+                text.display(),
+                parsed.lines,
+                parsed.book.positions(),
+                parsed.book.moves()
+            );
+            parsed.book
+        }
+        (None, false) => {
+            if cli.book_out.is_some() && cli.book_out == cli.binary_book {
+                return Err("--book-out and -B must name different files".into());
+            }
+            let files = collect_inputs(&cli.records)?;
+            let (games, problems) = read_games(&files)?;
+            print_warnings(&problems);
+            let made = make_book(&games, opts);
+            let text = write_tbk(&header(&files, games.len(), opts), &made.lines);
+            eprintln!(
+                "{} games read ({} left out); book: {} lines of play, {} positions, {} moves",
+                games.len(),
+                problems.len(),
+                made.lines.len(),
+                made.book.positions(),
+                made.book.moves()
+            );
+            match &cli.book_out {
+                Some(path) => write_whole(path, text.as_bytes())?,
+                None if cli.binary_book.is_none() => {
+                    std::io::stdout().write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+                }
+                None => {}
+            }
+            made.book
+        }
+    };
+    if let Some(out) = &cli.binary_book {
+        let compiled = super::write_compiled(&book);
+        // Read it back before trusting it.
+        if read_compiled(&compiled.bytes, usize::MAX).as_ref() != Ok(&book) {
+            return Err("the compiled book does not read back the same (a bug)".into());
+        }
+        write_whole(out, &compiled.bytes)?;
+        eprintln!(
+            "{}: {} positions, {} moves, {} bytes",
+            out.display(),
+            compiled.positions,
+            compiled.moves,
+            compiled.bytes.len()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::parse_tbk;
+    use crate::book::records::parse_records;
+
+    fn games(text: &str) -> Vec<GameRecord> {
+        parse_records("t.tsv", text.as_bytes(), Format::UsiList).games
+    }
+
+    #[test]
+    fn counts_cuts_and_marks() {
+        let g = games(
+            "startpos moves 7g7f 3c3d 2g2f\t0-1\n\
+             startpos moves 7g7f 3c3d 2g2f 8c8d\t0-1\n\
+             startpos moves 7g7f 8c8d\t0-1\n\
+             startpos moves 7g7f 8c8d 2g2f\t0-1\n\
+             startpos moves 7g7f 8c8d 2g2f\t0-1\n\
+             startpos moves 7g7f 8c8d 2g2f\t1/2-1/2\n\
+             startpos moves 7g7f 8c8d\t0-1\n\
+             startpos moves 7g7f 8c8d\t0-1\n\
+             startpos moves 1g1f\t*\n",
+        );
+        let made = make_book(&g, MakeOptions { min_count: 2, max_depth: 40 });
+        assert_eq!(made.lines.len(), 8);
+        assert_eq!(made.unused_games, 1);
+        let start = Position::startpos();
+        let e = made.book.entries(&start);
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].mv.to_string().as_str(), e[0].weight), ("7g7f", 8));
+        // 7g7f scored one draw in 8 games: surely under 50%, so it is marked `?`.
+        assert_eq!(e[0].mark, Some(Annotation::Bad));
+        // After 7g7f, 8c8d (6 games) is the common reply and the hint.
+        assert_eq!(e[0].hint.map(|m| m.to_string()).as_deref(), Some("8c8d"));
+        let p1 = start.played(e[0].mv);
+        let w: Vec<(String, u32)> =
+            made.book.entries(&p1).iter().map(|e| (e.mv.to_string(), e.weight)).collect();
+        assert_eq!(w, [("8c8d".into(), 6), ("3c3d".into(), 2)]);
+        // 2g2f after 8c8d scored 1/6 in 3 games: too few to be sure, no mark.
+        let p2 = p1.played(made.book.entries(&p1)[0].mv);
+        assert_eq!(made.book.entries(&p2)[0].weight, 3);
+        assert_eq!(made.book.entries(&p2)[0].mark, None);
+        // The lone 8c8d after 3c3d 2g2f is cut; the book stops there.
+        assert_eq!(made.book.moves(), 1 + 2 + 1 + 1);
+        // The text reads back to the same book.
+        let text = write_tbk(&[], &made.lines);
+        let back = parse_tbk(text.as_bytes(), 40).unwrap();
+        assert!(back.diagnostics.is_empty());
+        assert_eq!(back.book, made.book);
+        assert_eq!(back.lines, 8);
+    }
+
+    #[test]
+    fn cuts_are_repeated_until_stable() {
+        // Lines 1 and 3 reach P = 7g7f 8c8d 2g2f by one order, line 2 by another; 3c3d in P
+        // counts twice until line 2 is cut (8c8d after 2g2f is played once), then once.
+        let g = games(
+            "startpos moves 7g7f 8c8d 2g2f 3c3d\n\
+             startpos moves 2g2f 8c8d 7g7f 3c3d\n\
+             startpos moves 7g7f 8c8d 2g2f\n\
+             startpos moves 2g2f\n",
+        );
+        let made = make_book(&g, MakeOptions { min_count: 2, max_depth: 40 });
+        let mut lens: Vec<usize> = made.lines.iter().map(|l| l.moves.len()).collect();
+        lens.sort_unstable();
+        assert_eq!(lens, [1, 1, 3, 3]);
+        assert_eq!(made.book.moves(), 4);
+        let mut p = Position::startpos();
+        for m in ["7g7f", "8c8d", "2g2f"] {
+            p = p.played(crate::notation::parse_usi_move(m).unwrap().to_move(&p).unwrap());
+        }
+        assert!(made.book.entries(&p).is_empty());
+        let text = write_tbk(&[], &made.lines);
+        assert_eq!(parse_tbk(text.as_bytes(), 40).unwrap().book, made.book);
+    }
+
+    #[test]
+    fn the_score_bound() {
+        let s = |results, half_points| MoveStats { games: results, results, half_points };
+        assert_eq!(s(0, 0).mark(), None);
+        assert_eq!(s(4, 0).mark(), Some(Annotation::Bad)); // four losses
+        assert_eq!(s(4, 2).mark(), None); // one win in four
+        assert_eq!(s(25, 18).mark(), None); // 36% of 25
+        assert_eq!(s(60, 42).mark(), Some(Annotation::Bad)); // 35% of 60
+        assert_eq!(s(10, 20).mark(), None);
+    }
+
+    #[test]
+    fn max_depth_cuts_lines() {
+        let g = games("startpos moves 7g7f 3c3d 2g2f\nstartpos moves 7g7f 3c3d 2g2f\n");
+        let made = make_book(&g, MakeOptions { min_count: 1, max_depth: 2 });
+        assert_eq!(made.book.moves(), 2);
+        assert!(made.lines.iter().all(|l| l.moves.len() == 2));
+    }
+}

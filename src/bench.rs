@@ -33,9 +33,11 @@ pub fn positions() -> Vec<&'static str> {
 pub fn run(depth: u32, out: &mut dyn Write) -> std::io::Result<u64> {
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
+    let mut engine = Engine::new(EngineOptions { hash_mib: HASH_MIB, ..EngineOptions::default() });
     for (i, sfen) in positions().into_iter().enumerate() {
         let pos = parse_sfen(sfen).expect("bench positions are valid");
-        let engine = Engine::new(EngineOptions { hash_mib: HASH_MIB, ..EngineOptions::default() });
+        // A fresh table and fresh ordering statistics for every position.
+        engine.new_game();
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let result =

@@ -10,10 +10,10 @@ use crate::game::Game;
 use crate::rules::{Move, Position};
 use crate::search::{
     self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
-    TranspositionTable,
+    TablePool, TranspositionTable,
 };
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -109,7 +109,10 @@ impl Drop for SearchHandle {
 /// The engine: settings, table, book.
 pub struct Engine {
     options: EngineOptions,
-    tt: Arc<TranspositionTable>,
+    /// Zeroing a big table takes a while, so it is built on a thread of its own and the engine
+    /// answers at once; the first search waits for it if it is not ready yet.
+    tt: Arc<OnceLock<Arc<TranspositionTable>>>,
+    tables: Arc<TablePool>,
     book: Option<Arc<Book>>,
     book_misses: u32,
     rng_state: u64,
@@ -123,11 +126,12 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
-        let tt = Arc::new(TranspositionTable::new(options.hash_mib.clamp(1, MAX_HASH_MIB)));
+        let tt = build_table_in_background(options.hash_mib.clamp(1, MAX_HASH_MIB));
         let seed = options.seed.unwrap_or_else(clock_seed);
         Engine {
             options,
             tt,
+            tables: Arc::new(TablePool::default()),
             book: Some(Arc::new(Book::builtin())),
             book_misses: 0,
             rng_state: seed | 1,
@@ -142,7 +146,7 @@ impl Engine {
     pub fn set_hash_mib(&mut self, mib: usize) {
         let mib = mib.clamp(1, MAX_HASH_MIB);
         self.options.hash_mib = mib;
-        self.tt = Arc::new(TranspositionTable::new(mib));
+        self.tt = build_table_in_background(mib);
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -182,7 +186,10 @@ impl Engine {
 
     /// Forgets what was learnt in the last game: table and book-miss count.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        if let Some(tt) = self.tt.get() {
+            tt.clear();
+        }
+        self.tables.clear();
         self.book_misses = 0;
     }
 
@@ -226,7 +233,8 @@ impl Engine {
 
     fn table(&self) -> Arc<TranspositionTable> {
         if self.options.use_hash {
-            Arc::clone(&self.tt)
+            let mib = self.options.hash_mib;
+            Arc::clone(self.tt.get_or_init(|| Arc::new(TranspositionTable::new(mib))))
         } else {
             // A tiny private table: effectively no memory of earlier searches.
             Arc::new(TranspositionTable::new(1))
@@ -257,6 +265,7 @@ impl Engine {
             return SearchHandle { stop, ponderhit, thread: Some(thread) };
         }
         let tt = self.table();
+        let tables = Arc::clone(&self.tables);
         let options = self.options.clone();
         let game = game.clone();
         let (s, p) = (Arc::clone(&stop), Arc::clone(&ponderhit));
@@ -268,6 +277,7 @@ impl Engine {
                 threads: options.threads,
                 contempt: options.contempt,
                 move_overhead: options.move_overhead,
+                tables: &tables,
             };
             let result = search::think(&game, &limits, &ctx, &mut |info| {
                 on_event(EngineEvent::Info(info.clone()));
@@ -295,19 +305,29 @@ impl Engine {
             threads: self.options.threads,
             contempt: self.options.contempt,
             move_overhead: self.options.move_overhead,
+            tables: &self.tables,
         };
         search::think(game, limits, &ctx, on_info)
     }
 
     /// The move the engine expects (or would play) in `pos`, from the table.
     pub fn hint(&self, pos: &Position) -> Option<Move> {
-        self.tt.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
+        self.tt.get()?.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
     }
 
     /// Table fill in permille.
     pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
+        self.tt.get().map_or(0, |tt| tt.hashfull())
     }
+}
+
+fn build_table_in_background(mib: usize) -> Arc<OnceLock<Arc<TranspositionTable>>> {
+    let cell: Arc<OnceLock<Arc<TranspositionTable>>> = Arc::new(OnceLock::new());
+    let c = Arc::clone(&cell);
+    std::thread::spawn(move || {
+        c.get_or_init(|| Arc::new(TranspositionTable::new(mib)));
+    });
+    cell
 }
 
 fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {
@@ -346,6 +366,23 @@ mod tests {
         let events: Vec<EngineEvent> = rx.iter().collect();
         assert!(matches!(events.last(), Some(EngineEvent::Done(_))));
         assert!(events.iter().any(|e| matches!(e, EngineEvent::Info(_))));
+    }
+
+    #[test]
+    fn the_same_search_after_new_game_is_reproducible() {
+        let mut engine = Engine::default();
+        let stop = AtomicBool::new(false);
+        let game = Game::new(
+            crate::notation::parse_sfen(crate::bench::positions()[3]).expect("valid"),
+        );
+        let mut run = |engine: &mut Engine| {
+            engine.new_game();
+            engine.search(&game, &SearchLimits::depth(7), &stop, &mut |_| {}).nodes
+        };
+        let first = run(&mut engine);
+        // A search in between leaves statistics behind; new_game must clear them all.
+        engine.search(&Game::default(), &SearchLimits::depth(6), &stop, &mut |_| {});
+        assert_eq!(run(&mut engine), first);
     }
 
     #[test]

@@ -288,6 +288,8 @@ fn an_illegal_move_refuses_the_whole_position() {
 #[test]
 fn info_lines_then_bestmove() {
     let mut u = Usi::start();
+    // The built-in book knows the start position; this test wants a search.
+    u.send("setoption name OwnBook value false");
     u.send("position startpos");
     u.send("go depth 4");
     let lines = u.until(|l| l.starts_with("bestmove"));

@@ -41,6 +41,10 @@ const SEE_QUIET_MARGIN: i32 = 25;
 const SEE_CAPTURE_MARGIN: i32 = 100;
 const QS_DELTA_MARGIN: i32 = 250;
 const HISTORY_MAX: i32 = 16_384;
+const RAZOR_MARGIN: i32 = 550;
+const SINGULAR_MIN_DEPTH: i32 = 8;
+/// Mixed into the key of a search that leaves a move out.
+const EXCLUDED_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Nodes between checks of the clock and the stop flag.
 const POLL_INTERVAL: u64 = 2048;
 /// How far back (plies) the tree looks for a repeated position.
@@ -57,6 +61,8 @@ pub struct SearchContext<'a> {
     /// Draw score in centipawns, from the engine's view: positive avoids draws.
     pub contempt: i32,
     pub move_overhead: Duration,
+    /// Move-ordering tables, reused from search to search.
+    pub tables: &'a TablePool,
 }
 
 /// Value of a piece as a capture victim: it leaves the board and joins the captor's hand.
@@ -189,6 +195,8 @@ struct StackEntry {
     /// Piece code and destination of `current`, for counter moves.
     moved: Option<(usize, Square)>,
     null_move: bool,
+    /// A move left out of this node's search (singular extension verification).
+    excluded: Option<Move>,
 }
 
 #[derive(Clone)]
@@ -221,8 +229,7 @@ struct Worker<'a> {
     seldepth: usize,
     stopped: bool,
     root_depth: i32,
-    history: Vec<i32>,
-    counter: Vec<Option<Move>>,
+    tables: Box<Tables>,
     stack: Vec<StackEntry>,
     /// Keys and check flags of every position from the game start along the current path.
     keys: Vec<u64>,
@@ -235,6 +242,71 @@ struct Worker<'a> {
 }
 
 const HISTORY_FROM: usize = 88;
+/// Keys of the continuation history: piece code × destination.
+const CONT_KEYS: usize = 32 * 81;
+
+/// Piece code and destination of a move, for the continuation history.
+#[inline]
+fn cont_key(pos: &Position, m: Move) -> (usize, Square) {
+    let code = match m.drop_kind() {
+        Some(k) => crate::rules::Piece::new(pos.side_to_move(), k).code(),
+        None => m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| p.code()),
+    };
+    (code, m.to())
+}
+
+#[inline]
+fn cont_index(prev: (usize, Square), cur: (usize, Square)) -> usize {
+    (prev.0 * 81 + prev.1.index()) * CONT_KEYS + cur.0 * 81 + cur.1.index()
+}
+
+/// Move-ordering statistics of one search thread, kept from move to move in a game.
+pub struct Tables {
+    history: Vec<i32>,
+    /// Continuation history: how well a move (piece, destination) did after a given previous
+    /// move (piece, destination), one or two plies back.
+    continuation: Vec<i16>,
+    counter: Vec<Option<Move>>,
+}
+
+impl Tables {
+    fn new() -> Tables {
+        Tables {
+            history: vec![0; 2 * HISTORY_FROM * 81],
+            continuation: vec![0; CONT_KEYS * CONT_KEYS],
+            counter: vec![None; 32 * 81],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history.fill(0);
+        self.continuation.fill(0);
+        self.counter.fill(None);
+    }
+}
+
+/// The ordering tables of every thread, reused by the next search.
+#[derive(Default)]
+pub struct TablePool(std::sync::Mutex<Vec<Box<Tables>>>);
+
+impl TablePool {
+    fn take(&self) -> Box<Tables> {
+        self.0.lock().ok().and_then(|mut v| v.pop()).unwrap_or_else(|| Box::new(Tables::new()))
+    }
+
+    fn give_back(&self, t: Box<Tables>) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push(t);
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&self) {
+        if let Ok(mut v) = self.0.lock() {
+            v.iter_mut().for_each(|t| t.clear());
+        }
+    }
+}
 
 /// What the threads of one search share besides the context.
 #[derive(Clone, Copy)]
@@ -271,8 +343,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 0,
-            history: vec![0; 2 * HISTORY_FROM * 81],
-            counter: vec![None; 32 * 81],
+            tables: ctx.tables.take(),
             stack: vec![StackEntry::default(); MAX_PLY + 8],
             keys: game.positions().iter().map(Position::key).collect(),
             checks: game.positions().iter().map(Position::in_check).collect(),
@@ -283,7 +354,7 @@ impl<'a> Worker<'a> {
                 .iter()
                 .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, pv: vec![mv] })
                 .collect(),
-            frames: (0..MAX_PLY + 2).map(|_| MoveBuf(Vec::with_capacity(128))).collect(),
+            frames: (0..2 * (MAX_PLY + 2)).map(|_| MoveBuf(Vec::with_capacity(128))).collect(),
         }
     }
 
@@ -359,22 +430,47 @@ impl<'a> Worker<'a> {
         (side.index() * HISTORY_FROM + from_index(m)) * 81 + m.to().index()
     }
 
-    fn update_history(&mut self, side: Color, m: Move, bonus: i32) {
-        let h = &mut self.history[Self::history_index(side, m)];
+    fn update_history(&mut self, pos: &Position, ply: usize, m: Move, bonus: i32) {
+        let h = &mut self.tables.history[Self::history_index(pos.side_to_move(), m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let cur = cont_key(pos, m);
+        for back in [1, 2] {
+            if ply >= back
+                && let Some(prev) = self.stack[ply - back].moved
+            {
+                let c = &mut self.tables.continuation[cont_index(prev, cur)];
+                let v = i32::from(*c);
+                *c = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
     }
 
-    /// Scores the moves of `frames[ply]` for ordering. Higher first.
-    fn score_moves(&mut self, pos: &Position, tt_move: Option<Move>, ply: usize) {
+    /// History of a quiet move: butterfly plus continuation one and two plies back.
+    #[inline]
+    fn quiet_history(&self, pos: &Position, ply: usize, m: Move) -> i32 {
+        let mut h = self.tables.history[Self::history_index(pos.side_to_move(), m)];
+        let cur = cont_key(pos, m);
+        for back in [1, 2] {
+            if ply >= back
+                && let Some(prev) = self.stack[ply - back].moved
+            {
+                h += i32::from(self.tables.continuation[cont_index(prev, cur)]);
+            }
+        }
+        h
+    }
+
+    /// Scores the moves of `frames[fi]` (the node at `ply`) for ordering. Higher first.
+    fn score_moves(&mut self, pos: &Position, tt_move: Option<Move>, ply: usize, fi: usize) {
         let us = pos.side_to_move();
         let killers = self.stack[ply].killers;
         let counter = if ply > 0 {
-            self.stack[ply - 1].moved.and_then(|(p, sq)| self.counter[p * 81 + sq.index()])
+            self.stack[ply - 1].moved.and_then(|(p, sq)| self.tables.counter[p * 81 + sq.index()])
         } else {
             None
         };
-        let history = &self.history;
-        for sm in self.frames[ply].0.iter_mut() {
+        let mut frame = std::mem::take(&mut self.frames[fi]);
+        for sm in frame.0.iter_mut() {
             let m = sm.mv;
             sm.score = if Some(m) == tt_move {
                 2_000_000
@@ -404,7 +500,7 @@ impl<'a> Worker<'a> {
             } else if Some(m) == counter {
                 780_000
             } else {
-                history[Self::history_index(us, m)]
+                self.quiet_history(pos, ply, m)
             };
             // Declining promotion with a pawn, bishop or rook is almost never right.
             if !m.is_promotion()
@@ -416,12 +512,13 @@ impl<'a> Worker<'a> {
                 sm.score -= 3_000_000;
             }
         }
+        self.frames[fi] = frame;
     }
 
-    /// The `i`-th best move of `frames[ply]`: selection for the first few, then one sort.
+    /// The `i`-th best move of `frames[fi]`: selection for the first few, then one sort.
     #[inline]
-    fn pick(&mut self, ply: usize, i: usize) -> ScoredMove {
-        let list = &mut self.frames[ply].0;
+    fn pick(&mut self, fi: usize, i: usize) -> ScoredMove {
+        let list = &mut self.frames[fi].0;
         if i < SELECT_FIRST {
             let mut best = i;
             for j in i + 1..list.len() {
@@ -481,7 +578,11 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let key = pos.key();
+        let excluded = self.stack[ply].excluded;
+        // The verification search of a singular extension has a table slot of its own.
+        let key = pos.key() ^ excluded.map_or(0, |m| u64::from(m.to_u16()).wrapping_mul(EXCLUDED_SALT));
+        // Its moves live in a second set of buffers: the node's own list is still in use.
+        let fi = if excluded.is_some() { MAX_PLY + 2 + ply } else { ply };
         let tte = self.ctx.tt.probe(key);
         let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
         if let Some(e) = tte
@@ -505,7 +606,14 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None, None];
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
+            // Razoring: hopeless at the last ply, unless a capture saves it.
+            if depth == 1 && eval + RAZOR_MARGIN < alpha {
+                let v = self.qsearch::<false>(pos, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
             // Reverse futility: far above beta at low depth.
             if depth <= RFP_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
@@ -547,9 +655,9 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        self.frames[ply].0.clear();
+        self.frames[fi].0.clear();
         if root {
-            let frame = &mut self.frames[ply];
+            let frame = &mut self.frames[fi];
             for rm in &self.root_moves {
                 frame.push(rm.mv);
             }
@@ -558,16 +666,15 @@ impl<'a> Worker<'a> {
                 sm.score = -(i as i32);
             }
         } else {
-            pos.legal_moves_into(&mut self.frames[ply]);
-            self.score_moves(pos, tt_move, ply);
+            pos.legal_moves_into(&mut self.frames[fi]);
+            self.score_moves(pos, tt_move, ply, fi);
         }
-        let n_moves = self.frames[ply].0.len();
+        let n_moves = self.frames[fi].0.len();
         if n_moves == 0 {
             // No legal move loses, in check or not.
             return mated_in(ply);
         }
 
-        let us = pos.side_to_move();
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -577,7 +684,10 @@ impl<'a> Worker<'a> {
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
         for i in 0..n_moves {
-            let ScoredMove { mv: m, score: order_score } = self.pick(ply, i);
+            let ScoredMove { mv: m, score: order_score } = self.pick(fi, i);
+            if Some(m) == excluded {
+                continue;
+            }
             let capture = pos.piece_at(m.to()).is_some();
             let quiet = !capture && !m.is_promotion();
             move_count += 1;
@@ -602,9 +712,43 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            // Singular extension: the hash move alone holds the score; a search without it
+            // falls short. If even without it the node fails high, cut at once (multi-cut).
+            let mut singular = 0;
+            if !root
+                && depth >= SINGULAR_MIN_DEPTH
+                && Some(m) == tt_move
+                && excluded.is_none()
+                && let Some(e) = tte
+                && matches!(e.bound, TtBound::Lower | TtBound::Exact)
+                && e.depth >= depth - 3
+                && e.score.abs() < MATE_IN_MAX
+            {
+                let singular_beta = score_from_tt(e.score, ply) - 2 * depth;
+                self.stack[ply].excluded = Some(m);
+                let v = self.search::<false>(
+                    pos,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    cut_node,
+                );
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
             let child = pos.played(m);
             let gives_check = child.in_check();
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let extension = singular.max(i32::from(
+                gives_check && (ply as i32) < 2 * self.root_depth && (capture || see_ge(pos, m, 0)),
+            ));
             let new_depth = depth - 1 + extension;
 
             self.stack[ply].current = Some(m);
@@ -633,7 +777,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.history[Self::history_index(us, m)] / 6000;
+                        r -= self.quiet_history(pos, ply, m) / 8000;
                     }
                     let d = (new_depth - r).clamp(1, new_depth.max(1));
                     if d < new_depth {
@@ -699,7 +843,7 @@ impl<'a> Worker<'a> {
                                 st.killers[1] = st.killers[0];
                                 st.killers[0] = Some(m);
                             }
-                            self.update_history(us, m, bonus);
+                            self.update_history(pos, ply, m, bonus);
                             for q in quiets_tried
                                 .iter()
                                 .take(n_quiets)
@@ -707,12 +851,12 @@ impl<'a> Worker<'a> {
                                 .copied()
                                 .collect::<Vec<_>>()
                             {
-                                self.update_history(us, q, -bonus);
+                                self.update_history(pos, ply, q, -bonus);
                             }
                             if ply > 0
                                 && let Some((p, sq)) = self.stack[ply - 1].moved
                             {
-                                self.counter[p * 81 + sq.index()] = Some(m);
+                                self.tables.counter[p * 81 + sq.index()] = Some(m);
                             }
                         }
                         break;
@@ -727,7 +871,8 @@ impl<'a> Worker<'a> {
         }
 
         if move_count == 0 {
-            return mated_in(ply);
+            // Only the excluded move was legal: that is as singular as it gets.
+            return if excluded.is_some() { alpha } else { mated_in(ply) };
         }
         if best == -INFINITE {
             // Every move was pruned: fall back to a fail-low at alpha.
@@ -925,12 +1070,9 @@ impl<'a> Worker<'a> {
             }
             instability = instability * 3 / 4;
             prev_best = Some(best);
-            // A forced mate found within the depth needs no deeper search.
-            if !limits.infinite
-                && !self.tm.is_pondering()
-                && score.abs() >= MATE_IN_MAX
-                && MATE - score.abs() <= depth
-            {
+            // A forced mate found within the depth needs no deeper search (analysis and
+            // pondering then wait for their stop without flooding reports).
+            if score.abs() >= MATE_IN_MAX && MATE - score.abs() <= depth {
                 break;
             }
             let single_reply = self.root_moves.len() == 1;
@@ -1017,6 +1159,7 @@ pub fn think(
             scope.spawn(move || {
                 let mut w = Worker::new(&shared, t, game, limits, moves);
                 w.iterate(game.position(), limits, &mut |_| {}, t);
+                ctx.tables.give_back(w.tables);
             });
         }
         let mut main = Worker::new(&shared, 0, game, limits, &moves);
@@ -1029,7 +1172,9 @@ pub fn think(
             std::thread::sleep(Duration::from_millis(2));
         }
         done.store(true, Ordering::Relaxed);
-        (main.root_moves.clone(), main.tm.elapsed())
+        let out = (main.root_moves.clone(), main.tm.elapsed());
+        ctx.tables.give_back(main.tables);
+        out
     });
     let total: u64 = node_slots.iter().map(|n| n.load(Ordering::Relaxed)).sum();
     let best = &result_moves[0];
@@ -1068,6 +1213,7 @@ mod tests {
             threads: 1,
             contempt: 0,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            tables: &TablePool::default(),
         };
         let game = Game::new(parse_sfen(sfen).unwrap());
         think(&game, &SearchLimits::depth(depth), &ctx, &mut |_| {})

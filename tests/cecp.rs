@@ -412,7 +412,13 @@ fn bad_positions_are_refused_until_a_good_one() {
     );
     // Two kings of a side.
     xb.send("setboard 4k4/9/9/9/9/9/9/9/3KK4[-] w 0 1");
-    assert!(xb.sync()[0].starts_with("tellusererror Illegal position"));
+    assert_eq!(xb.sync(), ["tellusererror Illegal position: White has more than one king"]);
+    // `black` cannot give the move to gote while sente stands in check.
+    xb.send_all(&["new", "force", "setboard 4k4/9/9/9/9/9/9/4r4/4K4[-] w 0 1", "black"]);
+    assert_eq!(
+        xb.sync(),
+        ["Error (command not legal now, the side not to move is in check): black"]
+    );
     xb.send_all(&["new", "force", "usermove c3c4"]);
     assert!(xb.sync().is_empty());
     xb.finish(true);

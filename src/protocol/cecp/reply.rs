@@ -4,8 +4,8 @@
 //! `Illegal`, anything with `Draw`); only the replies below produce them, and only when meant.
 
 use crate::game::{DrawReason, Outcome, WinReason};
-use crate::notation::format_xboard_move;
-use crate::rules::{Color, Move};
+use crate::notation::{SfenError, format_xboard_move};
+use crate::rules::{Color, Move, PositionError, Square};
 use crate::search::{Bound, SearchInfo};
 use std::fmt;
 use std::time::Duration;
@@ -15,6 +15,36 @@ pub fn xboard_color(c: Color) -> &'static str {
     match c {
         Color::Black => "White",
         Color::White => "Black",
+    }
+}
+
+/// XBoard's name of a square: `e5` for 5e.
+pub fn xboard_square(sq: Square) -> String {
+    let f = char::from(b'a' + (9 - sq.file()));
+    let r = char::from(b'1' + (9 - sq.rank()));
+    format!("{f}{r}")
+}
+
+/// Why a position is refused, in XBoard's colour and square names.
+pub fn position_error(e: &PositionError) -> String {
+    match e {
+        PositionError::TooManyKings(c) => format!("{} has more than one king", xboard_color(*c)),
+        PositionError::DeadPiece(sq) => {
+            format!("the piece on {} could never move", xboard_square(*sq))
+        }
+        PositionError::TwoPawns { color, file } => {
+            let letter = char::from(b'a' + (9 - file));
+            format!("{} has two pawns on file {letter}", xboard_color(*color))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Why a FEN or SFEN is refused, in XBoard's names.
+pub fn fen_error(e: &SfenError) -> String {
+    match e {
+        SfenError::Syntax(s) => s.clone(),
+        SfenError::Position(p) => position_error(p),
     }
 }
 
@@ -206,5 +236,23 @@ mod tests {
             "Illegal move (nifu): P@e5"
         );
         assert_eq!(Reply::BookEnd.to_string(), "");
+    }
+
+    #[test]
+    fn position_errors_use_xboard_names() {
+        let sq = Square::new(9, 1).unwrap();
+        assert_eq!(xboard_square(sq), "a9");
+        assert_eq!(
+            position_error(&PositionError::TooManyKings(Color::Black)),
+            "White has more than one king"
+        );
+        assert_eq!(
+            position_error(&PositionError::TwoPawns { color: Color::White, file: 5 }),
+            "Black has two pawns on file e"
+        );
+        assert_eq!(
+            position_error(&PositionError::DeadPiece(sq)),
+            "the piece on a9 could never move"
+        );
     }
 }

@@ -10,7 +10,7 @@
 use super::clock::{Clocks, TimeControl};
 use super::command::{Command, EditCommand, ParseError, Selection, parse_command, parse_edit_line};
 use super::options::{self, OptionError};
-use super::reply::{Reply, Thinking};
+use super::reply::{self, Reply, Thinking};
 use crate::engine::{Engine, EngineEvent, SearchHandle};
 use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
@@ -335,7 +335,7 @@ impl<W: Write> Cecp<W> {
                         self.game = Game::new(p);
                         self.position_changed();
                     }
-                    Err(e) => self.refuse_position(&e.to_string()),
+                    Err(e) => self.refuse_position(&reply::fen_error(&e)),
                 }
             }
             Command::Edit => {
@@ -434,9 +434,7 @@ impl<W: Write> Cecp<W> {
             self.error("no valid position", line);
             return;
         }
-        if !matches!(self.search, Some(Running { kind: SearchKind::Think, .. })) {
-            self.cancel();
-        }
+        self.cancel();
         self.mode = Mode::Playing(self.game.position().side_to_move());
         if let Some(o) = claimable(&self.game) {
             self.send(Reply::Result(o));
@@ -455,7 +453,8 @@ impl<W: Write> Cecp<W> {
                     self.position_changed();
                 }
                 Err(e) => {
-                    self.error(&format!("command not legal now, {e}"), line);
+                    let why = reply::position_error(&e);
+                    self.error(&format!("command not legal now, {why}"), line);
                     return;
                 }
             }
@@ -808,7 +807,7 @@ impl<W: Write> Cecp<W> {
                             self.game = Game::new(p);
                             self.position_changed();
                         }
-                        Err(e) => self.refuse_position(&e.to_string()),
+                        Err(e) => self.refuse_position(&reply::position_error(&e)),
                     }
                 }
                 self.resume_play();

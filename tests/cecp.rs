@@ -557,6 +557,9 @@ fn sennichite_is_claimed_as_a_draw() {
     }
     xb.send("go");
     assert_eq!(xb.sync(), ["1/2-1/2 {Sennichite}"]);
+    // A draw offer in a position drawn by rule is accepted.
+    xb.send("draw");
+    assert_eq!(xb.sync(), ["offer draw"]);
     // One repetition short: no claim, the engine moves.
     xb.send_all(&["new", "force"]);
     for m in &all[..10] {
@@ -692,6 +695,11 @@ fn undo_remove_and_playother() {
     xb.send_all(&["new", "sd 2", "force", "black", "go"]);
     let (m, _) = xb.engine_move();
     assert!(matches!(&m[1..2], "7" | "8" | "9"), "gote on move: {m}");
+    // `white` gives the move back to sente; the engine (gote) answers sente's move.
+    xb.send_all(&["force", "white", "usermove c3c4"]);
+    let (m, before) = xb.engine_move();
+    assert!(before.is_empty(), "{before:?}");
+    assert!(matches!(&m[1..2], "7" | "8" | "9"), "gote replies: {m}");
     xb.finish(true);
 }
 

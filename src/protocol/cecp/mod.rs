@@ -1,17 +1,30 @@
-//! XBoard / CECP protocol version 2 (issue: "XBoard/CECP protocol v2, complete").
+//! XBoard / CECP protocol version 2: the engine XBoard users run.
+//!
+//! [`command`] parses each input line into a typed [`Command`](command::Command), [`state`]
+//! acts on it (driving the engine on its own thread), and [`reply`] formats every line sent
+//! back. [`clock`] turns XBoard's time controls into search limits; [`options`] holds the
+//! engine options offered through `feature option`. The notes for users are in `doc/cecp.md`.
 
-use super::{Event, Session};
+pub mod clock;
+pub mod command;
+pub mod options;
+pub mod reply;
+pub mod state;
+
+use super::Session;
+use state::{Cecp, Flow};
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Runs CECP after the `xboard` command has been read.
+/// Runs CECP after the `xboard` command has been read, until `quit` or the end of input.
 pub fn run<W: Write>(session: Session<W>) -> ExitCode {
-    while let Ok(event) = session.events.recv() {
-        match event {
-            Event::Eof => break,
-            Event::Line(l) if l.trim() == "quit" => break,
-            _ => {}
+    let Session { events, sender, out, engine } = session;
+    let mut cecp = Cecp::new(out, engine, sender);
+    while let Ok(event) = events.recv() {
+        if cecp.on_event(event) == Flow::Quit {
+            break;
         }
     }
+    cecp.shutdown();
     ExitCode::SUCCESS
 }

@@ -1,0 +1,822 @@
+//! The CECP state machine: who the engine plays ([`Mode`]), the game, the clocks, and the
+//! search that may be running (thinking on its move, pondering on the opponent's, or
+//! analysing). Input lines and engine events arrive on one channel; each is handled here.
+//!
+//! While the engine thinks on its own move, only the commands that must act at once (`?`,
+//! `force`, `new`, `result`, `quit`, …) are run; the others wait until the move is made, so that
+//! `ping` is answered after the move, as the protocol asks. Pondering and analysis answer
+//! everything at once.
+
+use super::clock::{Clocks, TimeControl};
+use super::command::{Command, EditCommand, ParseError, Selection, parse_command, parse_edit_line};
+use super::options::{self, OptionError};
+use super::reply::{self, Reply, Thinking};
+use crate::engine::{Engine, EngineEvent, SearchHandle};
+use crate::game::{DrawReason, Game, Outcome};
+use crate::notation::{format_xboard_move, parse_xboard_fen};
+use crate::protocol::Event;
+use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
+use crate::search::{SearchInfo, SearchLimits, SearchResult};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+/// Who the engine plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Neither side: moves are only recorded.
+    Force,
+    /// This side: it thinks on its turn and, with pondering on, on the opponent's.
+    Playing(Color),
+    /// Analyses the current position until told otherwise.
+    Analyzing,
+}
+
+/// What the loop does after an event.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum SearchKind {
+    /// On the engine's move; its result is played.
+    Think,
+    /// On the opponent's time, with `predicted` played on a copy of the game.
+    Ponder {
+        predicted: Move,
+    },
+    Analyze,
+}
+
+struct Running {
+    handle: SearchHandle,
+    kind: SearchKind,
+    /// When the engine's clock started (the ponderhit, for a ponder hit).
+    clock_start: Instant,
+    started: Instant,
+    last: Option<SearchInfo>,
+    root_moves: usize,
+}
+
+struct EditState {
+    setup: Setup,
+    /// The side the next placed piece belongs to (sente first, as XBoard's "white").
+    color: Color,
+}
+
+/// The front end's whole state.
+pub struct Cecp<W: Write> {
+    out: W,
+    broken: bool,
+    engine: Engine,
+    sender: Sender<Event>,
+    game: Game,
+    mode: Mode,
+    search: Option<Running>,
+    /// `Done` events still to come from searches that were abandoned; they and their `Info`
+    /// events are dropped.
+    stale: usize,
+    /// Lines that came while the engine thought on its move, run after it moves.
+    deferred: VecDeque<String>,
+    post: bool,
+    ponder: bool,
+    clocks: Clocks,
+    depth: Option<u32>,
+    excluded: Vec<Move>,
+    /// The reply the engine expects to its last move (from its search): what it ponders on.
+    expected: Option<Move>,
+    edit: Option<EditState>,
+    /// A position was refused: moves and `go` are refused until `new`, `setboard` or `edit`.
+    refused: bool,
+    paused: bool,
+    debug: bool,
+    eof: bool,
+}
+
+/// The commands run at once even while the engine thinks on its move.
+fn is_urgent(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::MoveNow
+            | Command::Force
+            | Command::New
+            | Command::Result { .. }
+            | Command::Quit
+            | Command::Easy
+            | Command::Hard
+            | Command::Post
+            | Command::NoPost
+            | Command::Pause
+            | Command::Resume
+            | Command::Draw
+            | Command::Hint
+            | Command::Bk
+            | Command::Accepted(_)
+            | Command::Rejected(_)
+            | Command::Computer
+            | Command::Name(_)
+            | Command::Rating(_)
+            | Command::Ics(_)
+            | Command::Random
+            | Command::Xboard
+    )
+}
+
+/// A game end the engine claims: a win by the rules, or sennichite. Impasse draws and move
+/// limits are not claimed (XBoard would judge the claim false): the engine offers a draw.
+fn claimable(game: &Game) -> Option<Outcome> {
+    game.outcome()
+        .filter(|o| !matches!(o, Outcome::Draw(DrawReason::Impasse | DrawReason::MoveLimit)))
+}
+
+fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.to_vec()
+}
+
+impl<W: Write> Cecp<W> {
+    pub fn new(out: W, engine: Engine, sender: Sender<Event>) -> Cecp<W> {
+        Cecp {
+            out,
+            broken: false,
+            engine,
+            sender,
+            game: Game::default(),
+            mode: Mode::Playing(Color::White),
+            search: None,
+            stale: 0,
+            deferred: VecDeque::new(),
+            post: false,
+            ponder: false,
+            clocks: Clocks::default(),
+            depth: None,
+            excluded: Vec::new(),
+            expected: None,
+            edit: None,
+            refused: false,
+            paused: false,
+            debug: false,
+            eof: false,
+        }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Handles one event from the channel.
+    pub fn on_event(&mut self, event: Event) -> Flow {
+        let mut flow = match event {
+            Event::Line(l) => self.on_line(&l),
+            Event::Engine(e) => {
+                self.on_engine(e);
+                Flow::Continue
+            }
+            Event::Eof => {
+                // Let a move in progress finish (scripts pipe commands in), then stop.
+                self.eof = true;
+                if !self.thinking() {
+                    self.cancel();
+                }
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Continue {
+            flow = self.drain_deferred();
+        }
+        if self.broken || (self.eof && !self.thinking()) {
+            flow = Flow::Quit;
+        }
+        if flow == Flow::Quit {
+            self.cancel();
+        }
+        flow
+    }
+
+    fn thinking(&self) -> bool {
+        matches!(self.search, Some(Running { kind: SearchKind::Think, .. }))
+    }
+
+    fn send(&mut self, reply: Reply) {
+        if self.broken {
+            return;
+        }
+        let r = writeln!(self.out, "{reply}").and_then(|()| self.out.flush());
+        self.broken = r.is_err();
+    }
+
+    fn on_line(&mut self, line: &str) -> Flow {
+        if self.thinking() {
+            match parse_command(line) {
+                Ok(c) if is_urgent(&c) => return self.execute(c, line),
+                _ => {
+                    self.deferred.push_back(line.to_string());
+                    return Flow::Continue;
+                }
+            }
+        }
+        self.handle_line(line)
+    }
+
+    fn drain_deferred(&mut self) -> Flow {
+        while !self.thinking() {
+            let Some(line) = self.deferred.pop_front() else { break };
+            if self.handle_line(&line) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn handle_line(&mut self, line: &str) -> Flow {
+        if self.edit.is_some() {
+            self.edit_line(line);
+            return Flow::Continue;
+        }
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
+        match parse_command(line) {
+            Ok(c) => self.execute(c, line),
+            Err(ParseError::NotAMove(text)) => {
+                self.send(Reply::IllegalMove { reason: Some("not a move".into()), text });
+                Flow::Continue
+            }
+            Err(e) => {
+                self.error(&e.to_string(), line);
+                Flow::Continue
+            }
+        }
+    }
+
+    fn error(&mut self, kind: &str, command: &str) {
+        self.send(Reply::Error { kind: kind.to_string(), command: command.trim().to_string() });
+    }
+
+    fn execute(&mut self, cmd: Command, line: &str) -> Flow {
+        match cmd {
+            Command::Xboard
+            | Command::Accepted(_)
+            | Command::Random
+            | Command::Name(_)
+            | Command::Rating(_)
+            | Command::Ics(_)
+            | Command::Computer => {}
+            Command::Protover(n) => {
+                if n >= 2 {
+                    self.features();
+                }
+            }
+            Command::Rejected(f) => {
+                if f == "debug" {
+                    self.debug = false;
+                }
+            }
+            Command::New => {
+                self.cancel();
+                self.game = Game::default();
+                self.position_changed();
+                if self.mode != Mode::Analyzing {
+                    self.mode = Mode::Playing(Color::White);
+                }
+                self.depth = None;
+                self.clocks.reset();
+                self.engine.new_game();
+            }
+            Command::Variant(v) => {
+                if v != "shogi" {
+                    self.error("unsupported variant", line);
+                }
+            }
+            Command::Quit => return Flow::Quit,
+            Command::Force | Command::Result { .. } => {
+                self.cancel();
+                self.mode = Mode::Force;
+            }
+            Command::Go => self.go(line),
+            Command::PlayOther => {
+                self.cancel();
+                self.mode = Mode::Playing(!self.game.position().side_to_move());
+                self.expected = self.engine.hint(self.game.position());
+            }
+            Command::White => self.colors(Color::Black, line),
+            Command::Black => self.colors(Color::White, line),
+            Command::Level(l) => self.clocks.set_control(TimeControl::Level(l)),
+            Command::St(t) => self.clocks.set_control(TimeControl::PerMove(t)),
+            Command::Sd(d) => self.depth = Some(d.max(1)),
+            Command::Time(t) => self.clocks.own = t,
+            Command::Otim(t) => self.clocks.opponent = t,
+            Command::UserMove { mv, text } => self.user_move(mv, &text),
+            Command::MoveNow => {
+                if let Some(r) = &self.search
+                    && r.kind == SearchKind::Think
+                {
+                    r.handle.stop();
+                }
+            }
+            Command::Ping(n) => self.send(Reply::Pong(n)),
+            Command::Draw => {
+                if matches!(self.game.outcome(), Some(Outcome::Draw(_))) {
+                    self.send(Reply::OfferDraw);
+                }
+            }
+            Command::SetBoard(fen) => {
+                self.cancel();
+                match parse_xboard_fen(&fen) {
+                    Ok(p) => {
+                        self.game = Game::new(p);
+                        self.position_changed();
+                    }
+                    Err(e) => self.refuse_position(&reply::fen_error(&e)),
+                }
+            }
+            Command::Edit => {
+                self.cancel();
+                let setup = self.game.position().to_setup();
+                self.edit = Some(EditState { setup, color: Color::Black });
+            }
+            Command::Hint => self.hint(),
+            Command::Bk => self.book(),
+            Command::Undo | Command::Remove => {
+                let n = if cmd == Command::Undo { 1 } else { 2 };
+                if self.game.ply() < n || self.refused {
+                    self.error("command not legal now", line);
+                } else {
+                    self.cancel();
+                    for _ in 0..n {
+                        self.game.undo();
+                    }
+                    self.position_changed();
+                    self.engine.leave_book();
+                }
+            }
+            Command::Hard => self.ponder = true,
+            Command::Easy => {
+                self.ponder = false;
+                if matches!(self.search, Some(Running { kind: SearchKind::Ponder { .. }, .. })) {
+                    self.cancel();
+                }
+            }
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.cancel();
+                self.mode = Mode::Analyzing;
+            }
+            Command::Exit => {
+                if self.mode == Mode::Analyzing {
+                    self.cancel();
+                    self.mode = Mode::Force;
+                }
+            }
+            Command::Status => self.status(),
+            Command::Pause => self.pause(),
+            Command::Resume => self.paused = false,
+            Command::Memory(mb) => {
+                if mb != self.engine.options().hash_mib {
+                    self.engine.set_hash_mib(mb);
+                }
+            }
+            Command::Cores(n) => self.engine.set_threads(n),
+            Command::Option { name, value } => {
+                match options::apply(&mut self.engine, &name, value.as_deref()) {
+                    Ok(()) => {}
+                    Err(OptionError::Unknown) => self.error("unknown option", line),
+                    Err(OptionError::BadValue(want)) => {
+                        self.error(&format!("bad value, want {want}"), line);
+                    }
+                }
+            }
+            Command::Exclude(sel) => self.select(sel, true, line),
+            Command::Include(sel) => self.select(sel, false, line),
+        }
+        self.resume_play();
+        Flow::Continue
+    }
+
+    fn features(&mut self) {
+        for f in options::features(&self.engine) {
+            self.send(Reply::Feature(f));
+        }
+        let main = format!(
+            "myname=\"GNU Shogi {}\" variants=\"shogi\" setboard=1 usermove=1 ping=1 colors=0 \
+             playother=1 analyze=1 memory=1 smp=1 sigint=0 sigterm=0 debug=1 draw=1 name=1 \
+             time=1 reuse=1 exclude=1 pause=1 done=1",
+            crate::VERSION
+        );
+        self.debug = true;
+        self.send(Reply::Feature(main));
+    }
+
+    /// The game record changed other than by a move in play: forget what belonged to the old
+    /// position.
+    fn position_changed(&mut self) {
+        self.excluded.clear();
+        self.expected = None;
+        self.refused = false;
+    }
+
+    fn refuse_position(&mut self, why: &str) {
+        self.refused = true;
+        self.send(Reply::TellUserError(format!("Illegal position: {why}")));
+    }
+
+    fn go(&mut self, line: &str) {
+        if self.refused {
+            self.error("no valid position", line);
+            return;
+        }
+        self.cancel();
+        self.mode = Mode::Playing(self.game.position().side_to_move());
+        if let Some(o) = claimable(&self.game) {
+            self.send(Reply::Result(o));
+        }
+    }
+
+    /// `white`/`black`: that side (`on_move`) on move, the engine plays the other one.
+    fn colors(&mut self, on_move: Color, line: &str) {
+        if self.game.position().side_to_move() != on_move {
+            let mut setup = self.game.position().to_setup();
+            setup.side_to_move = on_move;
+            match Position::from_setup(&setup) {
+                Ok(p) => {
+                    self.cancel();
+                    self.game = Game::new(p);
+                    self.position_changed();
+                }
+                Err(e) => {
+                    let why = reply::position_error(&e);
+                    self.error(&format!("command not legal now, {why}"), line);
+                    return;
+                }
+            }
+        }
+        self.cancel();
+        self.mode = Mode::Playing(!on_move);
+    }
+
+    fn user_move(&mut self, mv: crate::notation::XboardMove, text: &str) {
+        if self.refused {
+            self.send(Reply::IllegalMove {
+                reason: Some("no valid position".into()),
+                text: text.to_string(),
+            });
+            return;
+        }
+        let m = match mv.to_move(self.game.position()) {
+            Ok(m) => m,
+            Err(e) => {
+                self.send(Reply::IllegalMove { reason: Some(e.to_string()), text: text.into() });
+                return;
+            }
+        };
+        let hit = matches!(self.search,
+            Some(Running { kind: SearchKind::Ponder { predicted }, .. }) if predicted == m);
+        if !hit {
+            self.cancel();
+        }
+        self.game.play_unchecked(m);
+        self.excluded.clear();
+        self.expected = None;
+        if matches!(self.mode, Mode::Playing(_)) {
+            if let Some(o) = claimable(&self.game) {
+                self.cancel();
+                self.send(Reply::Result(o));
+                return;
+            }
+            self.offer_draw_if_drawn();
+        }
+        if hit && let Some(r) = &mut self.search {
+            // The ponder search goes on as the real one, on the clock from now.
+            r.kind = SearchKind::Think;
+            r.clock_start = Instant::now();
+            r.handle.ponderhit();
+        }
+    }
+
+    fn offer_draw_if_drawn(&mut self) {
+        if matches!(self.game.outcome(), Some(Outcome::Draw(_))) {
+            self.send(Reply::OfferDraw);
+        }
+    }
+
+    /// Moves made by `side` in the game so far.
+    fn moves_by(game: &Game, side: Color) -> usize {
+        let ply = game.ply();
+        game.positions()[..ply].iter().filter(|p| p.side_to_move() == side).count()
+    }
+
+    /// The root moves left after `exclude`; `None` when nothing is excluded.
+    fn root_moves(&self) -> Option<Vec<Move>> {
+        if self.excluded.is_empty() {
+            return None;
+        }
+        let moves = legal_moves(self.game.position());
+        Some(moves.into_iter().filter(|m| !self.excluded.contains(m)).collect())
+    }
+
+    /// Starts the search the mode asks for, if none runs.
+    fn resume_play(&mut self) {
+        if self.search.is_some() || self.paused || self.refused || self.edit.is_some() {
+            return;
+        }
+        match self.mode {
+            Mode::Force => {}
+            // After the end of input only moves still owed are made.
+            Mode::Analyzing if self.eof => {}
+            Mode::Analyzing => {
+                let root = self.root_moves();
+                let count = root
+                    .as_ref()
+                    .map_or_else(|| legal_moves(self.game.position()).len(), std::vec::Vec::len);
+                if count > 0 {
+                    let limits = SearchLimits { root_moves: root, ..SearchLimits::infinite() };
+                    let game = self.game.clone();
+                    self.start(SearchKind::Analyze, &game, limits, count);
+                }
+            }
+            Mode::Playing(side) => {
+                if claimable(&self.game).is_some() {
+                    return;
+                }
+                if self.game.position().side_to_move() == side {
+                    let own = Self::moves_by(&self.game, side);
+                    let mut limits = self.clocks.limits(own, self.depth);
+                    limits.root_moves = self.root_moves();
+                    let count = limits.root_moves.as_ref().map_or(0, Vec::len);
+                    let game = self.game.clone();
+                    self.start(SearchKind::Think, &game, limits, count);
+                } else if self.ponder && !self.eof {
+                    self.start_ponder(side);
+                }
+            }
+        }
+    }
+
+    fn start_ponder(&mut self, side: Color) {
+        let Some(predicted) = self.expected.filter(|&m| self.game.position().is_legal(m)) else {
+            return;
+        };
+        let mut game = self.game.clone();
+        game.play_unchecked(predicted);
+        let count = legal_moves(game.position()).len();
+        if count == 0 || claimable(&game).is_some() {
+            return;
+        }
+        let own = Self::moves_by(&game, side);
+        let limits = SearchLimits { ponder: true, ..self.clocks.limits(own, self.depth) };
+        self.start(SearchKind::Ponder { predicted }, &game, limits, count);
+    }
+
+    fn start(&mut self, kind: SearchKind, game: &Game, limits: SearchLimits, root_moves: usize) {
+        let tx = self.sender.clone();
+        let handle = self.engine.start(game, limits, move |e| {
+            let _ = tx.send(Event::Engine(e));
+        });
+        let now = Instant::now();
+        self.search =
+            Some(Running { handle, kind, clock_start: now, started: now, last: None, root_moves });
+    }
+
+    /// Stops the running search, if any, and forgets it.
+    fn cancel(&mut self) {
+        if let Some(r) = self.search.take()
+            && r.handle.abort().is_some()
+        {
+            // Its Done event is in the channel (or on its way): drop it when it comes.
+            self.stale += 1;
+        }
+    }
+
+    fn on_engine(&mut self, event: EngineEvent) {
+        match event {
+            EngineEvent::Info(info) => {
+                if self.stale > 0 {
+                    return;
+                }
+                let Some(r) = &mut self.search else { return };
+                let (show, prefix) = match r.kind {
+                    SearchKind::Think => (self.post, None),
+                    SearchKind::Ponder { predicted } => (self.post, Some(predicted)),
+                    SearchKind::Analyze => (true, None),
+                };
+                let line = Thinking::from_info(&info, prefix);
+                r.last = Some(info);
+                if show {
+                    self.send(Reply::Thinking(line));
+                }
+            }
+            EngineEvent::Done(result) => {
+                if self.stale > 0 {
+                    self.stale -= 1;
+                    return;
+                }
+                let Some(r) = self.search.take() else { return };
+                let used = r.clock_start.elapsed();
+                let kind = r.kind;
+                let _ = r.handle.wait();
+                // A ponder or analysis search ends by itself only on a position without moves.
+                if kind == SearchKind::Think {
+                    self.play_result(&result, used);
+                }
+            }
+        }
+    }
+
+    fn play_result(&mut self, result: &SearchResult, used: std::time::Duration) {
+        let Mode::Playing(side) = self.mode else { return };
+        let pos = self.game.position();
+        let best = match result.best {
+            Some(m) if pos.is_legal(m) => Some(m),
+            Some(m) => {
+                let text = format_xboard_move(m);
+                if self.debug {
+                    self.send(Reply::Debug(format!("search returned an unplayable move {text}")));
+                }
+                legal_moves(self.game.position()).first().copied()
+            }
+            None => None,
+        };
+        let Some(m) = best else {
+            if let Some(o) = self.game.outcome() {
+                self.send(Reply::Result(o));
+            }
+            return;
+        };
+        self.game.play_unchecked(m);
+        self.clocks.after_own_move(used, Self::moves_by(&self.game, side));
+        self.excluded.clear();
+        self.expected = result.ponder.filter(|&p| self.game.position().is_legal(p));
+        self.send(Reply::Move(m));
+        if let Some(o) = claimable(&self.game) {
+            self.send(Reply::Result(o));
+        } else {
+            self.offer_draw_if_drawn();
+        }
+        self.resume_play();
+    }
+
+    fn hint(&mut self) {
+        let pondered = match self.search {
+            Some(Running { kind: SearchKind::Ponder { predicted }, .. }) => Some(predicted),
+            _ => None,
+        };
+        let pos = self.game.position();
+        let m = pondered
+            .or(self.expected)
+            .or_else(|| self.engine.hint(pos))
+            .filter(|&m| pos.is_legal(m));
+        if let Some(m) = m {
+            self.send(Reply::Hint(m));
+        }
+    }
+
+    fn book(&mut self) {
+        let pos = self.game.position().clone();
+        let lines: Vec<String> = match self.engine.book() {
+            None => vec!["no opening book".into()],
+            Some(book) => {
+                let mut entries: Vec<_> =
+                    book.entries(&pos).iter().filter(|e| pos.is_legal(e.mv)).cloned().collect();
+                entries.sort_by_key(|e| std::cmp::Reverse(e.weight));
+                let total: u64 = entries.iter().map(|e| u64::from(e.weight)).sum();
+                if entries.is_empty() {
+                    vec!["no book moves in this position".into()]
+                } else {
+                    entries
+                        .iter()
+                        .map(|e| {
+                            let pct = u64::from(e.weight) * 100 / total.max(1);
+                            let mark = match e.mark {
+                                Some(crate::notation::Annotation::Good) => " !",
+                                Some(crate::notation::Annotation::Bad) => " ?",
+                                None => "",
+                            };
+                            format!(
+                                "{} weight {} ({pct}%){mark}",
+                                format_xboard_move(e.mv),
+                                e.weight
+                            )
+                        })
+                        .collect()
+                }
+            }
+        };
+        for l in lines {
+            self.send(Reply::BookLine(l));
+        }
+        self.send(Reply::BookEnd);
+    }
+
+    fn status(&mut self) {
+        if let Some(r) = &self.search
+            && r.kind == SearchKind::Analyze
+        {
+            let (nodes, depth) = r.last.as_ref().map_or((0, 0), |i| (i.nodes, i.depth));
+            let reply = Reply::Stat {
+                elapsed: r.started.elapsed(),
+                nodes,
+                depth,
+                left: 0,
+                total: r.root_moves,
+            };
+            self.send(reply);
+        }
+    }
+
+    fn pause(&mut self) {
+        if self.paused {
+            return;
+        }
+        self.paused = true;
+        if let Some(r) = &self.search
+            && r.kind == SearchKind::Think
+        {
+            // XBoard stops the clock; what was used so far stays used.
+            let used = r.clock_start.elapsed();
+            self.clocks.own = self.clocks.own.saturating_sub(used);
+        }
+        self.cancel();
+    }
+
+    fn select(&mut self, sel: Selection, exclude: bool, line: &str) {
+        match sel {
+            Selection::All => {
+                self.excluded =
+                    if exclude { legal_moves(self.game.position()) } else { Vec::new() };
+            }
+            Selection::Move { mv, .. } => match mv.to_move(self.game.position()) {
+                Ok(m) => {
+                    if exclude {
+                        if !self.excluded.contains(&m) {
+                            self.excluded.push(m);
+                        }
+                    } else {
+                        self.excluded.retain(|&x| x != m);
+                    }
+                }
+                Err(e) => {
+                    self.error(&format!("no such move, {e}"), line);
+                    return;
+                }
+            },
+        }
+        if self.mode == Mode::Analyzing {
+            self.cancel();
+        }
+    }
+
+    fn edit_line(&mut self, line: &str) {
+        if line.trim().is_empty() {
+            return;
+        }
+        let Some(cmd) = parse_edit_line(line) else {
+            self.error("bad edit command", line);
+            return;
+        };
+        let Some(st) = &mut self.edit else { return };
+        match cmd {
+            EditCommand::ChangeColor => st.color = !st.color,
+            EditCommand::Clear => {
+                st.setup.board = [None; 81];
+                st.setup.hands = [Hand::EMPTY; 2];
+            }
+            EditCommand::Place { kind, square } => {
+                st.setup.set(square, Some(Piece::new(st.color, kind)));
+            }
+            EditCommand::Empty(square) => st.setup.set(square, None),
+            EditCommand::Hand { kind, count } => {
+                let hand = &mut st.setup.hands[st.color.index()];
+                match hand.with_count(kind, count) {
+                    Some(h) => *hand = h,
+                    None => self.error("too many pieces in hand", line),
+                }
+            }
+            EditCommand::Done => {
+                if let Some(st) = self.edit.take() {
+                    match Position::from_setup(&st.setup) {
+                        Ok(p) => {
+                            self.game = Game::new(p);
+                            self.position_changed();
+                        }
+                        Err(e) => self.refuse_position(&reply::position_error(&e)),
+                    }
+                }
+                self.resume_play();
+            }
+        }
+    }
+
+    /// Stops any search (on quit or end of input).
+    pub fn shutdown(&mut self) {
+        self.cancel();
+    }
+}

@@ -372,9 +372,8 @@ mod tests {
     fn the_same_search_after_new_game_is_reproducible() {
         let mut engine = Engine::default();
         let stop = AtomicBool::new(false);
-        let game = Game::new(
-            crate::notation::parse_sfen(crate::bench::positions()[3]).expect("valid"),
-        );
+        let game =
+            Game::new(crate::notation::parse_sfen(crate::bench::positions()[3]).expect("valid"));
         let mut run = |engine: &mut Engine| {
             engine.new_game();
             engine.search(&game, &SearchLimits::depth(7), &stop, &mut |_| {}).nodes

@@ -580,7 +580,8 @@ impl<'a> Worker<'a> {
 
         let excluded = self.stack[ply].excluded;
         // The verification search of a singular extension has a table slot of its own.
-        let key = pos.key() ^ excluded.map_or(0, |m| u64::from(m.to_u16()).wrapping_mul(EXCLUDED_SALT));
+        let key =
+            pos.key() ^ excluded.map_or(0, |m| u64::from(m.to_u16()).wrapping_mul(EXCLUDED_SALT));
         // Its moves live in a second set of buffers: the node's own list is still in use.
         let fi = if excluded.is_some() { MAX_PLY + 2 + ply } else { ply };
         let tte = self.ctx.tt.probe(key);

@@ -374,7 +374,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let game =
             Game::new(crate::notation::parse_sfen(crate::bench::positions()[3]).expect("valid"));
-        let mut run = |engine: &mut Engine| {
+        let run = |engine: &mut Engine| {
             engine.new_game();
             engine.search(&game, &SearchLimits::depth(7), &stop, &mut |_| {}).nodes
         };

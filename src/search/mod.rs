@@ -229,7 +229,7 @@ struct Worker<'a> {
     seldepth: usize,
     stopped: bool,
     root_depth: i32,
-    tables: Box<Tables>,
+    tables: Tables,
     stack: Vec<StackEntry>,
     /// Keys and check flags of every position from the game start along the current path.
     keys: Vec<u64>,
@@ -287,14 +287,14 @@ impl Tables {
 
 /// The ordering tables of every thread, reused by the next search.
 #[derive(Default)]
-pub struct TablePool(std::sync::Mutex<Vec<Box<Tables>>>);
+pub struct TablePool(std::sync::Mutex<Vec<Tables>>);
 
 impl TablePool {
-    fn take(&self) -> Box<Tables> {
-        self.0.lock().ok().and_then(|mut v| v.pop()).unwrap_or_else(|| Box::new(Tables::new()))
+    fn take(&self) -> Tables {
+        self.0.lock().ok().and_then(|mut v| v.pop()).unwrap_or_else(Tables::new)
     }
 
-    fn give_back(&self, t: Box<Tables>) {
+    fn give_back(&self, t: Tables) {
         if let Ok(mut v) = self.0.lock() {
             v.push(t);
         }

@@ -79,7 +79,8 @@ pub enum Command {
     Test,
     Debug(String),
     File(FileCmd, String),
-    List,
+    /// `list [FILE]`: the listing to FILE, or to the original's `CL.*` name.
+    List(String),
     Edit,
     Setup,
     Annotate(Annotation),
@@ -156,7 +157,7 @@ pub fn parse(line: &str) -> Command {
         "xsave" => C::File(FileCmd::XSave, arg),
         "xget" => C::File(FileCmd::XGet, arg),
         "bsave" => C::File(FileCmd::BSave, arg),
-        "list" => C::List,
+        "list" => C::List(arg),
         "edit" | "set" => C::Edit,
         "setup" => C::Setup,
         "?" => C::Annotate(Annotation::Bad),

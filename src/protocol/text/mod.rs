@@ -856,7 +856,7 @@ impl<'a, W: Write> Interp<'a, W> {
                     (true, None) => self.ask(Prompt::File(f)),
                 }
             }
-            Command::List => self.list(),
+            Command::List(name) => self.list(&name),
             Command::Edit => self.start_edit(),
             Command::Setup => {
                 self.setup_rows = Some(Vec::new());
@@ -1203,8 +1203,12 @@ impl<'a, W: Write> Interp<'a, W> {
         }
     }
 
-    fn list(&mut self) {
-        let name = files::listing::list_file_name(&chrono::Local::now(), self.computer);
+    fn list(&mut self, name: &str) {
+        let name = if name.is_empty() {
+            files::listing::list_file_name(&chrono::Local::now(), self.computer)
+        } else {
+            name.to_string()
+        };
         let text = files::listing::listing(&self.game, &self.stats, self.game.outcome());
         let done = format!("Game listed to {name}");
         self.write_file(std::path::Path::new(&name), &text, &done);

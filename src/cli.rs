@@ -13,6 +13,7 @@ use std::path::PathBuf;
     about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
     disable_help_flag = true,
     disable_version_flag = true,
+    args_override_self = true,
     override_usage = "gnushogi [OPTIONS] [TIMECONTROL]...",
     after_help = "Modes: no display option (or -X) speaks the xshogi dialect and turns to XBoard's \
                   protocol on `xboard` and to USI on `usi`; -R is the text mode for people.\n\n\

@@ -61,7 +61,10 @@ fn moves_in_every_notation_in_force_mode() {
 #[test]
 fn refusals_say_why() {
     let mut d = session();
-    assert_eq!(d.ask("P*5e"), "Illegal move (no match): P*5e: that piece is not in hand\n\nYour move is? ");
+    assert_eq!(
+        d.ask("P*5e"),
+        "Illegal move (no match): P*5e: that piece is not in hand\n\nYour move is? "
+    );
     assert!(d.ask("7g7e").starts_with("Illegal move (no match): 7g7e\n"));
     let out = d.ask("hlep");
     assert!(out.contains("Illegal move (no match): hlep\n(not a move, and not a command"), "{out}");
@@ -202,7 +205,10 @@ fn save_then_get_and_the_other_files() {
     // The position file.
     d.ask("new");
     assert!(d.ask(&format!("xget {}", dir.join("pos.x").display())).contains("Position read"));
-    assert_eq!(sfen(&mut d).split(' ').take(3).collect::<Vec<_>>(), before.split(' ').take(3).collect::<Vec<_>>());
+    assert_eq!(
+        sfen(&mut d).split(' ').take(3).collect::<Vec<_>>(),
+        before.split(' ').take(3).collect::<Vec<_>>()
+    );
     // A malformed file is refused with its line, and the game stays as it was.
     let bad = dir.join("bad.sav");
     std::fs::write(&bad, text.replace(" P3c3d", " P3c3x")).unwrap();
@@ -213,7 +219,10 @@ fn save_then_get_and_the_other_files() {
     assert_eq!(sfen(&mut d), now);
     let out = d.ask(&format!("get {}", dir.join("missing").display()));
     assert!(out.starts_with("Could not read"), "{out}");
-    assert!(d.ask(&format!("bsave {}", dir.join("b2.tbk").display())).contains("did not begin at the standard start"));
+    assert!(
+        d.ask(&format!("bsave {}", dir.join("b2.tbk").display()))
+            .contains("did not begin at the standard start")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -236,7 +245,9 @@ fn files_written_by_the_original_are_read() {
     assert!(d.ask("N*6e").starts_with("Black mates!"));
     d.ask(&format!("get {}", data.join("debian-vs-computer.sav").display()));
     assert_eq!(sfen(&mut d), sfen_after("7g7f 3c3d 2g2f 2b8h+"));
-    assert!(d.ask(&format!("xget {}", data.join("debian.xpos").display())).contains("Position read"));
+    assert!(
+        d.ask(&format!("xget {}", data.join("debian.xpos").display())).contains("Position read")
+    );
     // The original wrote "white to play" (the computer played Black): White is to move.
     assert_eq!(
         sfen(&mut d).rsplit_once(' ').unwrap().0,
@@ -329,7 +340,17 @@ fn edit_and_setup() {
     assert_eq!(sfen(&mut d), "4k4/9/4+p4/9/9/9/9/4G4/4K4 b p 1");
     // setup reads nine lines at once, and the line after them is a command again.
     d.send("setup");
-    for row in ["LNSGKGSNL", ".R.....B.", "PPPPPPPPP", ".........", "...", ".........", "ppppppppp", ".b.....r.", "lnsgkgsnl"] {
+    for row in [
+        "LNSGKGSNL",
+        ".R.....B.",
+        "PPPPPPPPP",
+        ".........",
+        "...",
+        ".........",
+        "ppppppppp",
+        ".b.....r.",
+        "lnsgkgsnl",
+    ] {
         d.send(row);
     }
     let out = d.expect("Setup successful\n");

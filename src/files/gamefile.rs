@@ -147,9 +147,7 @@ impl GameFile {
             t.push_str("  0\n");
         }
         t.push('\n');
-        t.push_str(
-            "  move   score depth   nodes   time flags                         capture\n",
-        );
+        t.push_str("  move   score depth   nodes   time flags                         capture\n");
         for (pos, m) in positions.iter().zip(&self.moves) {
             t.push_str(&move_line(pos, m));
             t.push('\n');
@@ -161,10 +159,7 @@ impl GameFile {
     pub fn parse(text: &str) -> Result<GameFile, FileError> {
         let lines: Vec<&str> = text.lines().collect();
         let line = |n: usize| -> Result<&str, FileError> {
-            lines
-                .get(n - 1)
-                .copied()
-                .ok_or_else(|| FileError::new(n, "the file ends too early"))
+            lines.get(n - 1).copied().ok_or_else(|| FileError::new(n, "the file ends too early"))
         };
         // Header.
         let header: Vec<&str> = line(1)?.split_whitespace().collect();
@@ -195,10 +190,9 @@ impl GameFile {
         // Clocks.
         let tc: Vec<&str> = line(3)?.split_whitespace().collect();
         let (clocks_on, operator_time) = match tc.as_slice() {
-            ["TimeControl", on, "Operator", "Time", op] => (
-                number::<i64>(on, 3)? != 0,
-                number::<i64>(op, 3)?,
-            ),
+            ["TimeControl", on, "Operator", "Time", op] => {
+                (number::<i64>(on, 3)? != 0, number::<i64>(op, 3)?)
+            }
             _ => return Err(FileError::new(3, "expected 'TimeControl N Operator Time N'")),
         };
         let mut clock = [0i64; 2];
@@ -464,9 +458,8 @@ fn take_back(
     for (n, pm) in moves.iter().rev() {
         let err = |r: String| FileError::new(*n, r);
         let to = pm.mv.to();
-        let on_to = s
-            .piece_at(to)
-            .ok_or_else(|| err(format!("no piece on {to} after {}", pm.mv)))?;
+        let on_to =
+            s.piece_at(to).ok_or_else(|| err(format!("no piece on {to} after {}", pm.mv)))?;
         let mover = on_to.color();
         if next_mover.is_some_and(|c| c != mover) {
             return Err(err("the moves do not alternate between the sides".into()));
@@ -507,7 +500,8 @@ fn take_back(
                             return Err(err("a capture of one's own piece".into()));
                         }
                         let kind = if promoted {
-                            k.promote().ok_or_else(|| err("that piece cannot be promoted".into()))?
+                            k.promote()
+                                .ok_or_else(|| err("that piece cannot be promoted".into()))?
                         } else {
                             k
                         };
@@ -593,7 +587,7 @@ mod tests {
     fn a_game_from_an_edited_position() {
         let start = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 w G2p 1").unwrap();
         let g = game_of(start, "5a4b G*4c 4b3a 4c3b");
-        let gf = from_game(&g, &vec![MoveStats::default(); 4], Color::Black, true, None);
+        let gf = from_game(&g, &[MoveStats::default(); 4], Color::Black, true, None);
         let back = GameFile::parse(&gf.to_text()).unwrap();
         assert_eq!(to_sfen(&back.start), to_sfen(g.start()));
         assert_eq!(back.moves.len(), 4);

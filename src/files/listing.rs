@@ -24,7 +24,8 @@ pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> St
     let mut pos = game.start().clone();
     for (i, &mv) in game.moves().iter().enumerate() {
         let s = stats.get(i).copied().unwrap_or_default();
-        let (marker, letter, text) = match (mv.drop_kind(), mv.from().and_then(|f| pos.piece_at(f))) {
+        let (marker, letter, text) = match (mv.drop_kind(), mv.from().and_then(|f| pos.piece_at(f)))
+        {
             (Some(k), _) => (' ', k.base_letter(), format!("*{}", mv.to())),
             (None, Some(p)) => (
                 if p.kind().is_promoted() { '+' } else { ' ' },
@@ -34,7 +35,11 @@ pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> St
             (None, None) => (' ', '?', mv.to_string()),
         };
         let depth = if s.book { "Book".to_string() } else { format!(" {:>2} ", s.depth) };
-        let _ = write!(t, "{marker}{letter}{text:<5}  {:5}    {depth}{:7} {:5}", s.score, s.nodes, s.time);
+        let _ = write!(
+            t,
+            "{marker}{letter}{text:<5}  {:5}    {depth}{:7} {:5}",
+            s.score, s.nodes, s.time
+        );
         t.push_str(if i % 2 == 1 { "\n" } else { "         " });
         pos = pos.played(mv);
     }
@@ -76,7 +81,7 @@ pub fn book_text(game: &Game, stats: &[MoveStats]) -> Result<String, String> {
         }
         pos = pos.played(mv);
     }
-    if game.ply() % 10 != 0 {
+    if !game.ply().is_multiple_of(10) {
         t.push('\n');
     }
     Ok(t)
@@ -103,7 +108,10 @@ mod tests {
         let g = game("7g7f 3c3d 8h2b+ 3a2b B*4e");
         let mut stats = vec![MoveStats::default(); 5];
         stats[3].annotation = Some(Annotation::Bad);
-        assert_eq!(book_text(&g, &stats).unwrap(), "#\n1.P7g-7f P3c-3d 2.B8hx2b+ S3ax2b? 3.B*4e \n");
+        assert_eq!(
+            book_text(&g, &stats).unwrap(),
+            "#\n1.P7g-7f P3c-3d 2.B8hx2b+ S3ax2b? 3.B*4e \n"
+        );
         let edited = Game::new(Position::startpos().played(g.moves()[0]));
         assert!(book_text(&edited, &[]).is_err());
     }
@@ -117,7 +125,10 @@ mod tests {
         stats[1] = MoveStats { book: true, ..stats[1] };
         let text = listing(&g, &stats, None);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[2], " P7g7f       0      0       0     0          P3c3d       0    Book      0     0");
+        assert_eq!(
+            lines[2],
+            " P7g7f       0      0       0     0          P3c3d       0    Book      0     0"
+        );
         assert!(lines[3].starts_with(" B8h2b+      0      0"));
     }
 }

@@ -154,7 +154,8 @@ pub fn parse_square_text(
         '+' => base.promote().ok_or_else(|| format!("'+{letter}': that piece cannot promote"))?,
         m => return Err(format!("'{m}' where a '+' or a space belongs")),
     };
-    let color = if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
+    let color =
+        if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
     Ok(Some(Piece::new(color, kind)))
 }
 

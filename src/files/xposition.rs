@@ -80,7 +80,8 @@ pub fn parse(text: &str) -> Result<Position, FileError> {
             ));
         }
     };
-    Position::from_setup(&setup).map_err(|e| FileError::new(first + 1, format!("impossible position: {e}")))
+    Position::from_setup(&setup)
+        .map_err(|e| FileError::new(first + 1, format!("impossible position: {e}")))
 }
 
 #[cfg(test)]
@@ -96,7 +97,10 @@ mod tests {
         assert!(text.starts_with("# xshogi position file -- \n\n\n l n s g k g . n l\n"));
         assert!(text.ends_with("0 0 0 0 0 0 0 0\n0 0 0 0 0 1 0 0\nwhite to play\n"), "{text}");
         let back = parse(&text).unwrap();
-        assert_eq!(to_sfen(&back).rsplit_once(' ').unwrap().0, to_sfen(&p).rsplit_once(' ').unwrap().0);
+        assert_eq!(
+            to_sfen(&back).rsplit_once(' ').unwrap().0,
+            to_sfen(&p).rsplit_once(' ').unwrap().0
+        );
         let e = parse(&text.replace(" p p p p p p . p p", " p p p p p p . p")).unwrap_err();
         assert_eq!(e.line, 6);
         let e = parse(&text.replace("white to play", "gote to play")).unwrap_err();

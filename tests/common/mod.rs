@@ -90,7 +90,11 @@ impl Driver {
         let out = SharedOut::default();
         let writer = out.clone();
         let thread = std::thread::spawn(move || {
-            let engine = Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
+            let engine = Engine::new(EngineOptions {
+                hash_mib: 4,
+                seed: Some(1),
+                ..EngineOptions::default()
+            });
             let session = Session::new(input, writer, engine);
             match front {
                 Front::Raw => gnushogi::protocol::text::run(session, &config),

@@ -80,12 +80,8 @@ pub fn thinking_line(info: &SearchInfo) -> String {
         Score::Cp(cp) => cp.to_string(),
         Score::Mate(p) => format!("M{p}"),
     };
-    let mut t = format!(
-        "{:2}{mark} {score:>6} {:4} {:8}  ",
-        info.depth,
-        info.time.as_secs(),
-        info.nodes
-    );
+    let mut t =
+        format!("{:2}{mark} {score:>6} {:4} {:8}  ", info.depth, info.time.as_secs(), info.nodes);
     t.push_str(&pv_text(&info.pv));
     t
 }

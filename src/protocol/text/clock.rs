@@ -85,9 +85,10 @@ fn number(i: &str) -> IResult<&str, u64> {
 /// `[minutes]:seconds` or a plain number (its unit is the caller's).
 fn clock_value(i: &str) -> IResult<&str, (Option<u64>, Option<u64>)> {
     let (i, first) = opt(number).parse(i)?;
-    let (i, second) = opt((char(':'), map_res(digit0, |s: &str| {
-        if s.is_empty() { Ok(0) } else { s.parse::<u64>() }
-    })))
+    let (i, second) = opt((
+        char(':'),
+        map_res(digit0, |s: &str| if s.is_empty() { Ok(0) } else { s.parse::<u64>() }),
+    ))
     .parse(i)?;
     Ok((i, (first, second.map(|(_, s)| s))))
 }
@@ -179,7 +180,11 @@ pub fn parse_level(text: &str) -> Result<TimeControl, String> {
     let (moves, time, inc) = match words.as_slice() {
         [m, t] => (*m, *t, None),
         [m, t, i] => (*m, *t, Some(*i)),
-        _ => return Err("level MOVES MINUTES[:SECONDS] [INCREMENT], or level fMINUTES INCREMENT".into()),
+        _ => {
+            return Err(
+                "level MOVES MINUTES[:SECONDS] [INCREMENT], or level fMINUTES INCREMENT".into()
+            );
+        }
     };
     let moves: u32 = moves.parse().map_err(|_| format!("'{moves}' is not a number of moves"))?;
     let time = parse_time(time, true)?;

@@ -337,7 +337,8 @@ impl<'a, W: Write> Interp<'a, W> {
                     && self.editor.is_none()
                     && self.setup_rows.is_none()
                     && let Command::Move(word) = command::parse(&line)
-                    && parse_text_move(self.game.position(), &word).is_ok_and(|(m, _)| m == predicted)
+                    && parse_text_move(self.game.position(), &word)
+                        .is_ok_and(|(m, _)| m == predicted)
                 {
                     self.ponder_hit(&word);
                 } else {
@@ -999,7 +1000,9 @@ impl<'a, W: Write> Interp<'a, W> {
             }
             Setting::Xwndw => {
                 self.xwndw = v;
-                self.note("xwndw recorded; this search sets its own windows, so nothing else changes");
+                self.note(
+                    "xwndw recorded; this search sets its own windows, so nothing else changes",
+                );
             }
             Setting::Awindow | Setting::Bwindow | Setting::HashDepth => match words.next() {
                 Some(second) => self.second_setting(s, v, second),
@@ -1082,7 +1085,9 @@ impl<'a, W: Write> Interp<'a, W> {
             }
             Toggle::Rcptr => {
                 self.rcptr = !self.rcptr;
-                self.note("rcptr: recorded; the recapture extension is not a setting of this search");
+                self.note(
+                    "rcptr: recorded; the recapture extension is not a setting of this search",
+                );
             }
             Toggle::GameIn => {
                 self.clocks.game_in = !self.clocks.game_in;
@@ -1138,10 +1143,8 @@ impl<'a, W: Write> Interp<'a, W> {
         let shown = path.display().to_string();
         match f {
             FileCmd::Save => {
-                let clocks = self
-                    .clocks
-                    .on()
-                    .then_some((self.clocks.remaining, self.clocks.moves_left));
+                let clocks =
+                    self.clocks.on().then_some((self.clocks.remaining, self.clocks.moves_left));
                 let gf = files::gamefile::from_game(
                     &self.game,
                     &self.stats,
@@ -1461,11 +1464,7 @@ fn on_off(b: bool) -> &'static str {
 }
 
 fn start_position(config: &Config) -> Position {
-    config
-        .start_sfen
-        .as_deref()
-        .and_then(|s| parse_sfen(s).ok())
-        .unwrap_or_else(Position::startpos)
+    config.start_sfen.as_deref().and_then(|s| parse_sfen(s).ok()).unwrap_or_else(Position::startpos)
 }
 
 fn square_of(f: char, r: char) -> Option<Square> {

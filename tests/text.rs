@@ -387,3 +387,24 @@ fn both_plays_until_input_arrives_and_post_shows_thinking() {
     let (_, code) = d.finish();
     assert_eq!(code, std::process::ExitCode::SUCCESS);
 }
+
+#[test]
+fn pondering_on_the_predicted_move() {
+    let mut d = session();
+    d.ask("hard");
+    assert!(d.ask("help").contains("Easy mode:           OFF"));
+    let out = d.ask("7g7f");
+    assert!(out.starts_with("1. ... "), "{out}");
+    // The hint is the move the computer expects (and thinks about meanwhile).
+    let hint = d.ask("hint");
+    let predicted = hint.lines().next().unwrap().trim_start_matches("Hint: ").to_string();
+    let out = d.ask(&predicted);
+    assert!(out.starts_with("2. ... "), "after {predicted}: {out}");
+    // Another move than the predicted one: thinking starts afresh.
+    let out = d.ask("undo");
+    assert!(out.contains("Black 0:00"), "{out}");
+    let out = d.ask("easy");
+    assert!(!out.contains("Illegal"), "{out}");
+    let (_, code) = d.finish();
+    assert_eq!(code, std::process::ExitCode::SUCCESS);
+}

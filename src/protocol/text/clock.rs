@@ -268,14 +268,17 @@ impl Clocks {
         let TimeControl::Tournament { periods, increment } = &self.control else {
             return self.remaining[i];
         };
-        self.remaining[i] = self.remaining[i] - centis(used) + centis(*increment);
+        self.remaining[i] = self.remaining[i]
+            .saturating_sub(centis(used))
+            .saturating_add(centis(*increment))
+            .min(MAX_CENTIS);
         let shown = self.remaining[i];
         self.moves_left[i] = self.moves_left[i].saturating_sub(1);
         if self.moves_left[i] == 0 {
             let next = (self.period[i] + 1).min(periods.len() - 1);
             self.period[i] = next;
             let p = periods[next];
-            self.remaining[i] += centis(p.time);
+            self.remaining[i] = self.remaining[i].saturating_add(centis(p.time)).min(MAX_CENTIS);
             self.moves_left[i] = p.moves;
         }
         shown
@@ -283,7 +286,7 @@ impl Clocks {
 
     /// Remaining time of a side, never below zero.
     pub fn left(&self, side: Color) -> Duration {
-        Duration::from_millis((self.remaining[side.index()].max(0) as u64) * 10)
+        Duration::from_millis((self.remaining[side.index()].clamp(0, MAX_CENTIS) as u64) * 10)
     }
 
     pub fn increment(&self) -> Duration {
@@ -299,6 +302,9 @@ impl Clocks {
         format!("{}:{:02}", cs / 6000, (cs % 6000) / 100)
     }
 }
+
+/// The most a clock holds: 10000 hours, in centiseconds.
+pub const MAX_CENTIS: i64 = 10_000 * 3600 * 100;
 
 /// A duration in centiseconds.
 pub fn centis(d: Duration) -> i64 {

@@ -354,9 +354,13 @@ impl<'a, W: Write> Interp<'a, W> {
         }
     }
 
-    /// After a line was handled: the prompt, or the next queued line.
+    /// After a line was handled: the next queued line, thinking on the opponent's time
+    /// again, and the prompt.
     fn after_input(&mut self) {
         self.drain_queue();
+        if self.running.is_none() && self.end.is_none() {
+            self.maybe_ponder();
+        }
         self.show_prompt();
     }
 
@@ -602,7 +606,7 @@ impl<'a, W: Write> Interp<'a, W> {
         let Some(mut r) = self.running.take() else {
             return;
         };
-        self.user_move(word);
+        self.user_move(word, false);
         if self.outcome.is_some() || self.game.position().side_to_move() != self.computer {
             // The move ended the game: the ponder search is not wanted.
             self.running = Some(r);
@@ -647,7 +651,8 @@ impl<'a, W: Write> Interp<'a, W> {
 
     // ----- the user's moves ---------------------------------------------------------------
 
-    fn user_move(&mut self, word: &str) {
+    /// Plays the user's move; with `think`, the computer answers when it is its turn.
+    fn user_move(&mut self, word: &str, think: bool) {
         if let Some(o) = self.outcome {
             self.line(&format!(
                 "The game is over ({o}): new starts another, undo takes back a move."
@@ -687,7 +692,10 @@ impl<'a, W: Write> Interp<'a, W> {
                 self.turn_start = Instant::now();
                 if let Some(o) = self.game.outcome() {
                     self.announce_end(o, true);
-                } else if !self.force && self.game.position().side_to_move() == self.computer {
+                } else if think
+                    && !self.force
+                    && self.game.position().side_to_move() == self.computer
+                {
                     self.start_search();
                 }
             }
@@ -880,7 +888,7 @@ impl<'a, W: Write> Interp<'a, W> {
                 Err(e) => self.line(&format!("setsfen: {e}")),
             },
             Command::Moves => self.list_moves(),
-            Command::Move(word) => self.user_move(&word),
+            Command::Move(word) => self.user_move(&word, true),
         }
     }
 
@@ -1039,7 +1047,7 @@ impl<'a, W: Write> Interp<'a, W> {
         let first = words.next().unwrap_or("");
         // `N:SS` was written by some clients; the seconds part adds to N centiseconds.
         let (cs, extra) = match first.split_once(':') {
-            Some((a, b)) => (a.parse::<i64>(), b.parse::<i64>().unwrap_or(0) * 100),
+            Some((a, b)) => (a.parse::<i64>(), b.parse::<i64>().unwrap_or(0).saturating_mul(100)),
             None => (first.parse::<i64>(), 0),
         };
         let Ok(cs) = cs else {
@@ -1048,7 +1056,7 @@ impl<'a, W: Write> Interp<'a, W> {
         };
         let moves = words.next().and_then(|w| w.parse::<u32>().ok()).unwrap_or(0);
         let side = if computer { self.computer } else { !self.computer };
-        self.clocks.remaining[side.index()] = (cs + extra).max(0);
+        self.clocks.remaining[side.index()] = cs.saturating_add(extra).clamp(0, clock::MAX_CENTIS);
         if moves > 0 {
             self.clocks.moves_left[side.index()] = moves;
         }
@@ -1173,7 +1181,7 @@ impl<'a, W: Write> Interp<'a, W> {
                     self.computer = gf.computer;
                     self.force = gf.force;
                     if gf.clocks_on && self.clocks.on() {
-                        self.clocks.remaining = gf.clock;
+                        self.clocks.remaining = gf.clock.map(|c| c.clamp(0, clock::MAX_CENTIS));
                         self.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
                     }
                     if let Some(o) = self.game.outcome() {

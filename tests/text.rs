@@ -408,3 +408,66 @@ fn pondering_on_the_predicted_move() {
     let (_, code) = d.finish();
     assert_eq!(code, std::process::ExitCode::SUCCESS);
 }
+
+#[test]
+fn odd_input_changes_nothing_and_never_panics() {
+    let mut d = session();
+    let before = sfen(&mut d);
+    for line in [
+        "\t",
+        "level f",
+        "level fx 3",
+        "level 0 0",
+        "level 40 99999999999",
+        "time",
+        "time :",
+        "time 1:x",
+        "time 99999999999999999999999",
+        "otime -5 -3",
+        "sd -1",
+        "sd 99999999999999",
+        "contempt x",
+        "xwndw 1 2 3",
+        "７ｇ７ｆ",
+        "P*５e",
+        "é",
+        "+",
+        "+P",
+        "P*",
+        "*5e",
+        "7g7f+++",
+        "7g7f?x",
+        "K5a4b",
+        "setsfen",
+        "setsfen 9/9 b - 1",
+        "debug",
+        "x",
+        "debug bZ",
+        "debug éP",
+        "?",
+        "!",
+        "get",
+        "",
+    ] {
+        d.send(line);
+    }
+    // Everything before the SFEN line was refused: the position is the same.
+    d.send("sfen");
+    d.expect(&format!("? {before}\n"));
+    d.send("edit");
+    d.expect("enter piece & location: \n");
+    for t in ["+", "++", "p", "p**", "k*", "K5", "é5e", "p5é", "+g5e", "p0a", "r5j", "."] {
+        d.send(t);
+    }
+    d.send("sfen");
+    d.expect(&format!("? {before}\n"));
+    d.send("setup");
+    for row in ["p", "é", "xxxxxxxxxxxxxxxxxxx", "", "", "", "", "", ""] {
+        d.send(row);
+    }
+    d.expect("Setup failed");
+    d.send("sfen");
+    d.expect(&format!("? {before}\n"));
+    let (_, code) = d.finish();
+    assert_eq!(code, std::process::ExitCode::SUCCESS);
+}

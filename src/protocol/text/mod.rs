@@ -283,26 +283,71 @@ impl<'a, W: Write> Interp<'a, W> {
                 self.stop_everything();
                 return end;
             }
-            let Ok(event) = self.s.events.recv() else {
-                self.stop_everything();
-                return LoopEnd::Quit;
-            };
-            match event {
-                Event::Line(l) => self.on_line(l),
-                Event::Eof => {
-                    self.eof = true;
-                    match &self.running {
-                        Some(r) if r.purpose == Purpose::Move => {
-                            // Finish as the original: the search stops, its move is played.
-                            self.both = false;
-                            self.ask_stop();
-                        }
-                        _ => self.end = Some(LoopEnd::Quit),
+            let event = if self.running.is_some() {
+                match self.s.events.recv_timeout(Duration::from_millis(250)) {
+                    Ok(e) => e,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        self.check_search_alive();
+                        continue;
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        self.stop_everything();
+                        return LoopEnd::Quit;
                     }
                 }
-                Event::Engine(e) => self.on_engine(e),
-            }
+            } else {
+                match self.s.events.recv() {
+                    Ok(e) => e,
+                    Err(_) => {
+                        self.stop_everything();
+                        return LoopEnd::Quit;
+                    }
+                }
+            };
+            self.dispatch(event);
         }
+    }
+
+    fn dispatch(&mut self, event: Event) {
+        match event {
+            Event::Line(l) => self.on_line(l),
+            Event::Eof => {
+                self.eof = true;
+                match &self.running {
+                    Some(r) if r.purpose == Purpose::Move => {
+                        // Finish as the original: the search stops, its move is played.
+                        self.both = false;
+                        self.ask_stop();
+                    }
+                    _ => self.end = Some(LoopEnd::Quit),
+                }
+            }
+            Event::Engine(e) => self.on_engine(e),
+        }
+    }
+
+    /// A search thread that ended without reporting (it failed): say so rather than wait
+    /// for ever.
+    fn check_search_alive(&mut self) {
+        let dead = match &self.running {
+            Some(Running { searcher: Searcher::Engine(h), finished: None, .. }) => h.is_finished(),
+            _ => false,
+        };
+        if !dead {
+            return;
+        }
+        // Its report may have arrived just now.
+        if let Ok(event) = self.s.events.try_recv() {
+            self.dispatch(event);
+            return;
+        }
+        self.running = None;
+        self.both = false;
+        self.line("Error (search failed): the computer could not find a move");
+        if self.eof {
+            self.end = Some(LoopEnd::Quit);
+        }
+        self.after_input();
     }
 
     fn stop_everything(&mut self) {

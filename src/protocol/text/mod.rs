@@ -6,6 +6,24 @@
 //! so the computer thinks while input is read. Any input during the computer's search makes
 //! it move at once (as the original); the line is then handled. Commands that ask for a
 //! value (`depth`, `level`, `save`, …) take it from the same line or prompt for it.
+//!
+//! Where this differs from the original on purpose (its bugs, fixed):
+//! - a mate, repetition or other end the user's move causes is announced, in every mode;
+//!   moves after the end are refused with a message, and `undo`/`remove` reopen the game;
+//! - `depth` does not turn the clock off: the search stops at the depth or the time,
+//!   whichever comes first (what the man page says);
+//! - `new` also resets the clocks, and keeps the user's toggles (`post`, `beep`, …);
+//! - `help` tells what each command really does; `p` labels colours correctly; `hint` is
+//!   not spoilt by pondering or stale after `edit`; `setup` does not swallow a line;
+//! - in raw mode a move for the side the computer plays is refused with a hint (`go`,
+//!   `force`) instead of being taken as the opponent's;
+//! - `easy` toggles in raw mode (the man page) but in the X display it means "no
+//!   pondering", which is what xshogi's init string intends;
+//! - `material`, `rcptr`, `xwndw`, `Awindow`, `Bwindow` and `hashdepth` are accepted and say
+//!   plainly that they change nothing in this program; `random` reseeds the book choices;
+//! - `xget` sets the side to move from the file, and `xsave` writes the real side to move;
+//! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), file names on the command's
+//!   line (`save FILE`), `list [FILE]`.
 
 pub mod board;
 pub mod clock;

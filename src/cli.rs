@@ -85,7 +85,7 @@ pub struct Cli {
     /// Size of a compiled book in entries (kept for compatibility).
     #[arg(short = 'S', value_name = "SIZE")]
     pub book_size: Option<u32>,
-    /// Evaluation window xwndw in centipawns (shown by `xwndw`; the search sets its own
+    /// Evaluation window xwndw in centipawns (shown by `help`; the search sets its own
     /// windows).
     #[arg(short = 'x', value_name = "VALUE", allow_negative_numbers = true)]
     pub xwndw: Option<i32>,
@@ -130,8 +130,8 @@ pub struct Cli {
     #[arg(long, action = ArgAction::SetTrue)]
     pub version: bool,
 
-    /// Time control: SECONDS (or MINUTES:SECONDS) a move, or up to 4 pairs of MOVES
-    /// MINUTES[:SECONDS].
+    /// Time control: SECONDS (or MINUTES:SECONDS) a move, or up to 4 pairs of MOVES and
+    /// MINUTES (or MINUTES:SECONDS).
     #[arg(value_name = "TIMECONTROL", allow_hyphen_values = false)]
     pub time_control: Vec<String>,
 }
@@ -224,7 +224,7 @@ pub struct Config {
     pub load_file: Option<PathBuf>,
     /// The positional time control (`None`: the mode's default).
     pub time_control: Option<crate::protocol::text::clock::TimeControl>,
-    /// `-x`: the evaluation window shown by `xwndw`.
+    /// `-x`: the evaluation window shown by `help`.
     pub xwndw: Option<i32>,
     /// `-r`: the rehash length asked for.
     pub rehash: Option<u32>,

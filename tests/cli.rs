@@ -111,6 +111,7 @@ fn original_switches_are_accepted() {
         help_status(&["+a", "-h", "-x", "50", "-r", "3", "-L", "en", "-S", "8000", "-P", "30"]);
     assert!(out.contains("Easy mode:           OFF"), "+a ponders: {out}");
     assert!(out.contains("Hash table:          OFF"), "-h: {out}");
+    assert!(out.contains("xwndw:               50"), "-x: {out}");
     assert!(help_status(&["-a", "+h"]).contains("Easy mode:           ON"));
     assert!(help_status(&["+R"]).contains("Computer: White"));
     let (out, _, code) = run(&["-C"], "quit\n");

@@ -111,6 +111,8 @@ pub struct Status {
     pub force: bool,
     pub book: bool,
     pub post: bool,
+    pub contempt: i32,
+    pub xwndw: i32,
 }
 
 fn on(b: bool) -> &'static str {
@@ -169,6 +171,7 @@ pub fn help(s: &Status) -> String {
     let _ = writeln!(t, "Beep:     {:<12} Hash table:          {}", on(s.beep), on(s.hash));
     let _ = writeln!(t, "Tsume:    {:<12} Force:               {}", on(s.tsume), on(s.force));
     let _ = writeln!(t, "Book:     {:<12} Post:                {}", on(s.book), on(s.post));
+    let _ = writeln!(t, "Contempt: {:<12} xwndw:               {}", s.contempt, s.xwndw);
     match &s.control {
         TimeControl::PerMove(_) => {
             let _ = writeln!(t, "Time Control OFF 0 moves 0 sec 0 add {} depth", s.depth);

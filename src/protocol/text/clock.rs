@@ -120,7 +120,7 @@ fn parse_moves(text: &str) -> Result<u32, String> {
 
 /// The positional time-control arguments of the command line, as the man page documents:
 /// one argument is the time a move in `[minutes:]seconds`; otherwise pairs of MOVES and
-/// MINUTES[:SECONDS], at most four, the last repeating.
+/// `MINUTES[:SECONDS]`, at most four, the last repeating.
 pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, String> {
     match args {
         [] => Ok(None),
@@ -153,7 +153,7 @@ pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, String
     }
 }
 
-/// The `level` command: `M T[:S]` (M = 0: T[:S] a move, clocks off), `fMIN INC` (Fischer:
+/// The `level` command: `M T[:S]` (M = 0: `T[:S]` a move, clocks off), `fMIN INC` (Fischer:
 /// MIN minutes plus INC seconds a move, 50 moves assumed), and `M T[:S] INC`.
 pub fn parse_level(text: &str) -> Result<TimeControl, String> {
     let words: Vec<&str> = text.split_whitespace().collect();

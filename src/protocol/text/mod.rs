@@ -968,6 +968,8 @@ impl<'a, W: Write> Interp<'a, W> {
             force: self.force,
             book: self.book,
             post: self.post,
+            contempt: self.contempt,
+            xwndw: self.xwndw,
         }
     }
 

@@ -471,3 +471,30 @@ fn odd_input_changes_nothing_and_never_panics() {
     let (_, code) = d.finish();
     assert_eq!(code, std::process::ExitCode::SUCCESS);
 }
+
+#[test]
+fn the_computer_plays_a_whole_game_against_itself() {
+    let dir = temp_dir("text-whole-game");
+    let mut d = session();
+    d.ask("sd 1");
+    d.send("both");
+    let (_, game) = d.expect_any(&["mates!\n", "Drawn game!\n", " wins: "]);
+    d.expect("Your move is? ");
+    // Every move was announced, numbered 1, 2, 3, …
+    let moves: Vec<&str> = game.lines().filter(|l| l.contains(". ... ")).collect();
+    assert!(moves.len() > 10, "{game}");
+    for (i, l) in moves.iter().enumerate() {
+        assert!(l.starts_with(&format!("{}. ... ", i + 1)), "{l}");
+    }
+    // The finished game is saved, read back whole, and reopened by undo.
+    let end = sfen(&mut d);
+    let file = dir.join("whole.sav");
+    d.ask(&format!("save {}", file.display()));
+    d.ask("new");
+    d.ask(&format!("get {}", file.display()));
+    assert_eq!(sfen(&mut d), end);
+    assert!(d.ask("go").starts_with("The game is over"));
+    d.ask("undo");
+    assert!(!d.ask("go").starts_with("The game is over"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -138,6 +138,30 @@ impl Driver {
         }
     }
 
+    /// Waits for the first of several texts; returns which one came, and the output up to it.
+    pub fn expect_any(&mut self, whats: &[&str]) -> (usize, String) {
+        let start = Instant::now();
+        loop {
+            let all = self.text();
+            let found = whats
+                .iter()
+                .enumerate()
+                .filter_map(|(k, w)| all[self.read..].find(w).map(|i| (i + w.len(), k)))
+                .min();
+            if let Some((end, k)) = found {
+                let got = all[self.read..self.read + end].to_string();
+                self.read += end;
+                return (k, got);
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for one of {whats:?}; output after the last match:\n{}",
+                &all[self.read..]
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Sends a line and returns the output up to the next prompt.
     pub fn ask(&mut self, line: &str) -> String {
         self.send(line);

@@ -155,3 +155,15 @@ fn the_binary_in_raw_mode() {
         "{out}"
     );
 }
+
+#[test]
+fn the_binary_reads_a_whole_script_in_raw_mode() {
+    // Lines typed while it thinks are handled after its move, even when input then ends.
+    let (out, _, code) = run(&["-R"], "book\nsd 2\n7g7f\nsfen\nhelp\n");
+    assert_eq!(code, Some(0));
+    let reply = out.find("1. ... ").expect("a reply");
+    // `sfen` ran after the reply: Black to move at ply 3.
+    let sfen = out.lines().find(|l| l.contains('/') && l.ends_with(" b - 3")).expect("the SFEN");
+    assert!(out.find(sfen).unwrap() > reply, "{out}");
+    assert!(out.contains("command summary"), "{out}");
+}

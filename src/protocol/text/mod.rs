@@ -421,7 +421,7 @@ impl<'a, W: Write> Interp<'a, W> {
     /// again, and the prompt.
     fn after_input(&mut self) {
         self.drain_queue();
-        if self.running.is_none() && self.end.is_none() {
+        if self.running.is_none() && self.end.is_none() && !self.eof {
             self.maybe_ponder();
         }
         self.show_prompt();
@@ -440,6 +440,14 @@ impl<'a, W: Write> Interp<'a, W> {
             };
             if self.running.is_some() {
                 self.give_up_ponder();
+            }
+            // As the original, a prompt before each line it reads.
+            if self.raw()
+                && self.prompt.is_none()
+                && self.editor.is_none()
+                && self.setup_rows.is_none()
+            {
+                self.write("\nYour move is? ");
             }
             self.handle(line);
         }
@@ -486,17 +494,20 @@ impl<'a, W: Write> Interp<'a, W> {
                     return;
                 }
                 self.finish_move(result, r.started);
-                if self.eof {
-                    self.end = Some(LoopEnd::Quit);
-                    return;
-                }
-                if self.both && self.outcome.is_none() && self.queued.is_empty() {
+                if self.both && self.outcome.is_none() && self.queued.is_empty() && !self.eof {
                     self.start_search();
                 } else {
                     self.both = false;
-                    self.maybe_ponder();
                 }
                 self.after_input();
+                if self.eof {
+                    // The input has ended: what was typed before the end is done; a search
+                    // it started stops at once.
+                    match &self.running {
+                        Some(r) if r.purpose == Purpose::Move => self.ask_stop(),
+                        _ => self.end = Some(LoopEnd::Quit),
+                    }
+                }
             }
         }
     }

@@ -13,12 +13,20 @@ use std::path::PathBuf;
     about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
     disable_help_flag = true,
     disable_version_flag = true,
-    after_help = "Time controls: `gnushogi 30` plays 30 seconds a move; `gnushogi 40 5` gives 40 \
-                  moves in 5 minutes; `gnushogi 30 5 1 :30` adds 30 seconds a move after the \
-                  first 30. Options starting with '+' (+a, +h) turn a feature on."
+    args_override_self = true,
+    override_usage = "gnushogi [OPTIONS] [TIMECONTROL]...",
+    after_help = "Modes: no display option (or -X) speaks the xshogi dialect and turns to XBoard's \
+                  protocol on `xboard` and to USI on `usi`; -R is the text mode for people.\n\n\
+                  Time controls: `gnushogi 30` thinks 30 seconds a move, `gnushogi 5:00` five \
+                  minutes a move; pairs are MOVES MINUTES[:SECONDS]: `gnushogi 40 5` gives 40 \
+                  moves in 5 minutes, `gnushogi 30 5 1 :30` 5 minutes for the first 30 moves and \
+                  30 seconds for each move after that (up to 4 pairs; the last one repeats).\n\n\
+                  Options starting with '+' turn a feature on: +a (ponder), +h (hash table).\n\n\
+                  Exit status: 0 on quit or end of input; 2 for a bad option or argument (with a \
+                  message saying which and why); 1 after -v (as the original)."
 )]
 pub struct Cli {
-    /// Do not think on the opponent's time (no pondering); `+a` turns pondering on.
+    /// Do not think on the opponent's time (the default); `+a` thinks on it (pondering).
     #[arg(short = 'a', action = ArgAction::SetTrue)]
     pub no_ponder: bool,
     /// (`+a`) Think on the opponent's time.
@@ -32,42 +40,43 @@ pub struct Cli {
     #[arg(short = 'B', value_name = "BINBOOKFILE")]
     pub binary_book: Option<PathBuf>,
 
-    /// Full-screen terminal display.
+    /// Full-screen terminal display (for now the same as -R).
     #[arg(short = 'C', action = ArgAction::SetTrue)]
     pub curses: bool,
     /// Raw text display, for people at a terminal.
     #[arg(short = 'R', action = ArgAction::SetTrue)]
     pub raw: bool,
-    /// xshogi/XBoard display (the default).
+    /// xshogi display (the default): the xshogi dialect, XBoard's on `xboard`, USI on `usi`.
     #[arg(short = 'X', action = ArgAction::SetTrue)]
     pub xshogi: bool,
 
-    /// Create a hash file of 2^SIZE entries, then exit.
+    /// The original's persistent hash file: this version keeps none; says so and exits 0.
     #[arg(short = 'c', value_name = "SIZE", num_args = 0..=1, default_missing_value = "22")]
     pub create_hash_file: Option<u32>,
-    /// Do not use the transposition table; `+h` uses it.
+    /// Do not use the transposition table; `+h` uses it (the default).
     #[arg(short = 'h', action = ArgAction::SetTrue)]
     pub no_hash: bool,
     /// (`+h`) Use the transposition table.
     #[arg(long = "hash-on", hide = true, action = ArgAction::SetTrue)]
     pub hash_on: bool,
-    /// Show statistics of the hash file, then exit.
+    /// Statistics of the persistent hash file: this version keeps none; says so and exits 0.
     #[arg(short = 't', action = ArgAction::SetTrue)]
     pub hash_file_stats: bool,
-    /// Transposition table size in MiB.
-    #[arg(short = 'T', value_name = "SIZE")]
+    /// Transposition table size in MiB (default 64; the original's "2^SIZE entries" meant
+    /// nothing there).
+    #[arg(short = 'T', value_name = "MIB")]
     pub hash_size: Option<usize>,
-    /// Transposition table probe length (bucket size, 1..=7).
-    #[arg(short = 'r', value_name = "LENGTH")]
+    /// Rehash length 1..=7 (accepted; this table always probes a 4-entry bucket).
+    #[arg(short = 'r', value_name = "LENGTH", value_parser = clap::value_parser!(u32).range(1..=7))]
     pub rehash: Option<u32>,
 
-    /// File that `get` and `xget` read.
+    /// File that `get` and `xget` read (no prompt for the name).
     #[arg(short = 'l', value_name = "PATHNAME")]
     pub load_file: Option<PathBuf>,
     /// Language of messages (only English exists).
     #[arg(short = 'L', value_name = "LANG")]
     pub language: Option<String>,
-    /// File that `save` writes.
+    /// File that `save` and `bsave` write (no prompt for the name).
     #[arg(short = 's', value_name = "PATHNAME")]
     pub save_file: Option<PathBuf>,
     /// Deepest ply read from a book, or stored by --make-book (default 40).
@@ -76,10 +85,11 @@ pub struct Cli {
     /// Size of a compiled book in entries (kept for compatibility).
     #[arg(short = 'S', value_name = "SIZE")]
     pub book_size: Option<u32>,
-    /// Evaluation window (xwndw) in centipawns.
-    #[arg(short = 'x', value_name = "VALUE")]
+    /// Evaluation window xwndw in centipawns (shown by `help`; the search sets its own
+    /// windows).
+    #[arg(short = 'x', value_name = "VALUE", allow_negative_numbers = true)]
     pub xwndw: Option<i32>,
-    /// Print the version and exit.
+    /// Print `gnushogi version V` on stderr and exit 1, as the original (--version: stdout, 0).
     #[arg(short = 'v', action = ArgAction::SetTrue)]
     pub short_version: bool,
 
@@ -129,17 +139,28 @@ pub struct Cli {
     #[arg(long, action = ArgAction::SetTrue)]
     pub version: bool,
 
-    /// Time control: SECONDS per move, or pairs of MOVES MINUTES[:SECONDS].
+    /// Time control: SECONDS (or MINUTES:SECONDS) a move, or up to 4 pairs of MOVES and
+    /// MINUTES (or MINUTES:SECONDS).
     #[arg(value_name = "TIMECONTROL", allow_hyphen_values = false)]
     pub time_control: Vec<String>,
 }
 
-/// GNU Shogi's `+x` options become hidden long options clap understands.
+/// GNU Shogi's `+x` options become options clap understands: `+a` and `+h` turn a feature
+/// on; any other `+X` is the same as `-X`, as in the original.
 pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
     args.into_iter()
-        .map(|a| match a.to_str() {
-            Some("+a") => OsString::from("--ponder"),
-            Some("+h") => OsString::from("--hash-on"),
+        .enumerate()
+        .map(|(i, a)| match a.to_str() {
+            Some("+a") if i > 0 => OsString::from("--ponder"),
+            Some("+h") if i > 0 => OsString::from("--hash-on"),
+            Some(s)
+                if i > 0
+                    && s.len() == 2
+                    && s.starts_with('+')
+                    && s.as_bytes()[1].is_ascii_alphabetic() =>
+            {
+                OsString::from(format!("-{}", &s[1..]))
+            }
             _ => a,
         })
         .collect()
@@ -207,22 +228,43 @@ pub struct Config {
     pub ponder: bool,
     /// Start position (SFEN), if not the standard one.
     pub start_sfen: Option<String>,
-    /// Files named on the command line for `save` and `get`/`xget`.
+    /// Files named on the command line for `save`/`bsave` and `get`/`xget`.
     pub save_file: Option<PathBuf>,
     pub load_file: Option<PathBuf>,
-    /// The positional time-control arguments, as given.
-    pub time_control: Vec<String>,
+    /// The positional time control (`None`: the mode's default).
+    pub time_control: Option<crate::protocol::text::clock::TimeControl>,
+    /// `-x`: the evaluation window shown by `help`.
+    pub xwndw: Option<i32>,
+    /// `-r`: the rehash length asked for.
+    pub rehash: Option<u32>,
+    /// Use the transposition table (`-h` turns it off).
+    pub use_hash: bool,
+    /// `-C`: the full-screen display was asked for (it runs the text mode for now).
+    pub full_screen: bool,
+    /// `--seed` was given: book choices are reproducible.
+    pub seeded: bool,
 }
 
 impl Config {
-    pub fn from_cli(cli: &Cli) -> Config {
-        Config {
+    /// The settings, or why an argument is refused.
+    pub fn from_cli(cli: &Cli) -> Result<Config, String> {
+        let time_control = crate::protocol::text::clock::parse_command_line(&cli.time_control)
+            .map_err(|e| format!("time control: {e}"))?;
+        if let Some(sfen) = &cli.sfen {
+            crate::notation::parse_sfen(sfen).map_err(|e| format!("--sfen: {e}"))?;
+        }
+        Ok(Config {
             ponder: cli.ponder && !cli.no_ponder,
             start_sfen: cli.sfen.clone(),
             save_file: cli.save_file.clone(),
             load_file: cli.load_file.clone(),
-            time_control: cli.time_control.clone(),
-        }
+            time_control,
+            xwndw: cli.xwndw,
+            rehash: cli.rehash,
+            use_hash: !cli.no_hash || cli.hash_on,
+            full_screen: cli.curses,
+            seeded: cli.seed.is_some(),
+        })
     }
 }
 
@@ -247,14 +289,33 @@ pub fn build_engine(cli: &Cli) -> Result<crate::engine::Engine, String> {
     Ok(engine)
 }
 
+/// What `-c` and `-t` print: the original's persistent hash file ("positions learnt from
+/// previous games") is not part of this version.
+pub const NO_HASH_FILE: &str = "gnushogi: this version keeps no hash file: its transposition \
+table lives in memory only (size it with -T MIB), so there is nothing to create or count.";
+
 /// Runs the program as the command line asks; the exit status is the result.
 pub fn run(cli: Cli) -> std::process::ExitCode {
     use crate::protocol::{self, Session};
     use std::process::ExitCode;
 
-    if cli.version || cli.short_version {
+    if cli.version {
         println!("gnushogi version {}", crate::VERSION);
         return ExitCode::SUCCESS;
+    }
+    if cli.short_version {
+        // The original's -v: stderr and status 1; scripts written for it rely on that.
+        eprintln!("gnushogi version {}", crate::VERSION);
+        return ExitCode::from(1);
+    }
+    if cli.create_hash_file.is_some() || cli.hash_file_stats {
+        println!("{NO_HASH_FILE}");
+        return ExitCode::SUCCESS;
+    }
+    if let Some(lang) = &cli.language
+        && !matches!(lang.to_ascii_lowercase().as_str(), "en" | "eng" | "english" | "c")
+    {
+        eprintln!("gnushogi: -L {lang}: only English messages exist; using English");
     }
     if let Some(depth) = cli.perft {
         return run_perft(depth, cli.sfen.as_deref(), cli.divide, &mut std::io::stdout().lock());
@@ -270,6 +331,13 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if cli.make_book {
         return crate::book::run_make_book(&cli);
     }
+    let config = match Config::from_cli(&cli) {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("gnushogi: {msg}");
+            return ExitCode::from(2);
+        }
+    };
     let engine = match build_engine(&cli) {
         Ok(e) => e,
         Err(msg) => {
@@ -277,12 +345,14 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             return ExitCode::from(2);
         }
     };
-    let config = Config::from_cli(&cli);
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
     if cli.usi {
         protocol::usi::run(session)
-    } else if cli.raw || cli.curses {
+    } else if cli.curses {
+        // Hook for the full-screen display (a later issue): the raw text mode meanwhile.
+        protocol::text::run(session, &config)
+    } else if cli.raw {
         protocol::text::run(session, &config)
     } else {
         protocol::xshogi::run(session, &config)

@@ -25,6 +25,7 @@ pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod game;
 pub mod mate;
 pub mod notation;

@@ -1,0 +1,134 @@
+//! The `list` game listing (`CL.*` files) and the book lines of `bsave`.
+
+use super::MoveStats;
+use crate::game::{Game, Outcome};
+use crate::notation::Annotation;
+use crate::notation::text::format_book_move;
+use crate::rules::Color;
+use std::fmt::Write as _;
+
+/// The original's listing name: `CL.<Mon><DD>-<HHMMSS><B|W>`, the letter naming the
+/// computer's colour.
+pub fn list_file_name<Tz: chrono::TimeZone>(now: &chrono::DateTime<Tz>, computer: Color) -> String
+where
+    Tz::Offset: std::fmt::Display,
+{
+    format!("CL.{}{}", now.format("%b%d-%H%M%S"), &computer.name()[..1])
+}
+
+/// The listing: two moves a line with score, depth (or `Book`), nodes and seconds, then how
+/// the game ended.
+pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> String {
+    let mut t = format!("gnushogi {} game\n", crate::VERSION);
+    t.push_str("         score  depth   nodes  time                  score  depth   nodes  time\n");
+    let mut pos = game.start().clone();
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let s = stats.get(i).copied().unwrap_or_default();
+        let (marker, letter, text) = match (mv.drop_kind(), mv.from().and_then(|f| pos.piece_at(f)))
+        {
+            (Some(k), _) => (' ', k.base_letter(), format!("*{}", mv.to())),
+            (None, Some(p)) => (
+                if p.kind().is_promoted() { '+' } else { ' ' },
+                p.kind().base_letter(),
+                mv.to_string(),
+            ),
+            (None, None) => (' ', '?', mv.to_string()),
+        };
+        let depth = if s.book { "Book".to_string() } else { format!(" {:>2} ", s.depth) };
+        let _ = write!(
+            t,
+            "{marker}{letter}{text:<5}  {:5}    {depth}{:7} {:5}",
+            s.score, s.nodes, s.time
+        );
+        t.push_str(if i % 2 == 1 { "\n" } else { "         " });
+        pos = pos.played(mv);
+    }
+    t.push_str("\n\n");
+    match outcome {
+        Some(o @ Outcome::Draw(_)) => {
+            let _ = writeln!(t, "Draw: {o}");
+        }
+        Some(o @ Outcome::Win { winner, .. }) => {
+            let _ = writeln!(t, "{} ({o})", winner.name());
+        }
+        None => {}
+    }
+    t
+}
+
+/// The game as a line of book text (`bsave`): `#`, then `1.P7g-7f P3c-3d 2.B8hx2b+ …`, ten
+/// plies a line, with the `!`/`?` marks. Refused when the game did not begin at the
+/// standard start, since a book line always does.
+pub fn book_text(game: &Game, stats: &[MoveStats]) -> Result<String, String> {
+    if !game.is_regular_start() {
+        return Err("the game did not begin at the standard start position".into());
+    }
+    let mut t = String::from("#\n");
+    let mut pos = game.start().clone();
+    for (i, &mv) in game.moves().iter().enumerate() {
+        if i % 2 == 0 {
+            let _ = write!(t, "{}.", i / 2 + 1);
+        }
+        t.push_str(&format_book_move(&pos, mv));
+        match stats.get(i).and_then(|s| s.annotation) {
+            Some(Annotation::Good) => t.push('!'),
+            Some(Annotation::Bad) => t.push('?'),
+            None => {}
+        }
+        t.push(' ');
+        if (i + 1) % 10 == 0 {
+            t.push('\n');
+        }
+        pos = pos.played(mv);
+    }
+    if !game.ply().is_multiple_of(10) {
+        t.push('\n');
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_usi_move;
+    use crate::rules::Position;
+    use chrono::TimeZone;
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::default();
+        for s in moves.split_whitespace() {
+            let m = parse_usi_move(s).unwrap().to_move(g.position()).unwrap();
+            g.play(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn book_line_as_the_original_writes_it() {
+        let g = game("7g7f 3c3d 8h2b+ 3a2b B*4e");
+        let mut stats = vec![MoveStats::default(); 5];
+        stats[3].annotation = Some(Annotation::Bad);
+        assert_eq!(
+            book_text(&g, &stats).unwrap(),
+            "#\n1.P7g-7f P3c-3d 2.B8hx2b+ S3ax2b? 3.B*4e \n"
+        );
+        let edited = Game::new(Position::startpos().played(g.moves()[0]));
+        assert!(book_text(&edited, &[]).is_err());
+    }
+
+    #[test]
+    fn listing_and_its_name() {
+        let when = chrono::Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap();
+        assert_eq!(list_file_name(&when, Color::White), "CL.Jan02-030405W");
+        let g = game("7g7f 3c3d 8h2b+");
+        let mut stats = vec![MoveStats::default(); 3];
+        stats[1] = MoveStats { book: true, ..stats[1] };
+        let text = listing(&g, &stats, None);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[2],
+            " P7g7f       0      0       0     0          P3c3d       0    Book      0     0"
+        );
+        assert!(lines[3].starts_with(" B8h2b+      0      0"));
+    }
+}

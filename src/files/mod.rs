@@ -1,0 +1,212 @@
+//! GNU Shogi's game files: the game file of `save`/`get`, the xshogi position file of
+//! `xsave`/`xget`, the book lines `bsave` appends, and the `list` game listing.
+//!
+//! Every format is a pure function from a game to text and back; the text mode does the
+//! I/O with [`write_atomic`], so a file is written whole or not at all. Readers refuse a
+//! malformed file with the line number and the reason ([`FileError`]).
+
+pub mod gamefile;
+pub mod listing;
+pub mod xposition;
+
+use crate::notation::Annotation;
+use crate::rules::{Color, Hand, Piece, PieceKind};
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub use gamefile::{GameFile, SavedMove};
+
+/// Why a file was refused: the line (1-based) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    pub line: usize,
+    pub reason: String,
+}
+
+impl FileError {
+    pub fn new(line: usize, reason: impl Into<String>) -> FileError {
+        FileError { line, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.reason)
+        } else {
+            write!(f, "line {}: {}", self.line, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// What the game files know about each move besides the move itself.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    /// Score after the move, from the mover's view (centipawns).
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Thinking time in seconds.
+    pub time: u64,
+    /// The move came from the opening book.
+    pub book: bool,
+    pub annotation: Option<Annotation>,
+}
+
+/// Writes `contents` to `path` whole: into a temporary file beside it, then renamed over it.
+pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Appends `text` to the file at `path` (created if missing), rewriting it whole.
+pub fn append_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut contents = match std::fs::read_to_string(path) {
+        Ok(c) => c,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    contents.push_str(text);
+    write_atomic(path, &contents)
+}
+
+/// GNU Shogi's hand order, as its files list hands: p l n s g b r k.
+pub const GNU_HAND_ORDER: [PieceKind; 7] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+];
+
+/// GNU Shogi's piece code (pawn 1 … rook 7, promoted pawn 8 … dragon 13, king 14), used in
+/// the flag word of the game file.
+pub fn gnu_piece_code(kind: PieceKind) -> u32 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Lance => 2,
+        PieceKind::Knight => 3,
+        PieceKind::Silver => 4,
+        PieceKind::Gold => 5,
+        PieceKind::Bishop => 6,
+        PieceKind::Rook => 7,
+        PieceKind::ProPawn => 8,
+        PieceKind::ProLance => 9,
+        PieceKind::ProKnight => 10,
+        PieceKind::ProSilver => 11,
+        PieceKind::Horse => 12,
+        PieceKind::Dragon => 13,
+        PieceKind::King => 14,
+    }
+}
+
+/// Two characters of a square as the display draws it: `+` marker and letter, upper case
+/// for White (gote), lower case for Black (sente); `empty` for no piece.
+pub fn square_text(piece: Option<Piece>, empty: char, white_upper: bool) -> [char; 2] {
+    match piece {
+        None => [' ', empty],
+        Some(p) => {
+            let marker = if p.kind().is_promoted() { '+' } else { ' ' };
+            let letter = p.kind().base_letter();
+            let upper = (p.color() == Color::White) == white_upper;
+            [marker, if upper { letter } else { letter.to_ascii_lowercase() }]
+        }
+    }
+}
+
+/// Reads a square's two characters back; `None` for an empty square. `white_upper` as in
+/// [`square_text`].
+pub fn parse_square_text(
+    marker: char,
+    letter: char,
+    empty: char,
+    white_upper: bool,
+) -> Result<Option<Piece>, String> {
+    if letter == empty {
+        if marker != ' ' {
+            return Err(format!("'{marker}' before an empty square"));
+        }
+        return Ok(None);
+    }
+    let base = PieceKind::from_letter(letter.to_ascii_uppercase())
+        .ok_or_else(|| format!("'{letter}' is not a piece letter"))?;
+    let kind = match marker {
+        ' ' => base,
+        '+' => base.promote().ok_or_else(|| format!("'+{letter}': that piece cannot promote"))?,
+        m => return Err(format!("'{m}' where a '+' or a space belongs")),
+    };
+    let color =
+        if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
+    Ok(Some(Piece::new(color, kind)))
+}
+
+/// A hand from counts in [`GNU_HAND_ORDER`] (plus the king count, which must be 0).
+pub fn hand_from_counts(counts: &[u32]) -> Result<Hand, String> {
+    if counts.len() != 8 {
+        return Err(format!("{} counts where 8 belong (p l n s g b r k)", counts.len()));
+    }
+    if counts[7] != 0 {
+        return Err("a king in hand".into());
+    }
+    let mut hand = Hand::EMPTY;
+    for (kind, &n) in GNU_HAND_ORDER.iter().zip(counts) {
+        hand = hand.with_count(*kind, n).ok_or_else(|| format!("{n} {}s in hand", kind.name()))?;
+    }
+    Ok(hand)
+}
+
+/// Parses whitespace-separated unsigned numbers.
+pub fn parse_counts(text: &str) -> Result<Vec<u32>, String> {
+    text.split_whitespace()
+        .map(|w| w.parse::<u32>().map_err(|_| format!("'{w}' is not a count")))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_and_append() {
+        let dir = std::env::temp_dir().join(format!("gnushogi-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("a.txt");
+        write_atomic(&p, "one\n").unwrap();
+        append_atomic(&p, "two\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "one\ntwo\n");
+        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file is left");
+        assert!(write_atomic(&dir.join("no/such/dir/x"), "x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn square_texts_round_trip() {
+        let horse = Piece::new(Color::White, PieceKind::Horse);
+        assert_eq!(square_text(Some(horse), '-', true), ['+', 'B']);
+        assert_eq!(parse_square_text('+', 'B', '-', true), Ok(Some(horse)));
+        assert_eq!(parse_square_text('+', 'b', '.', false), Ok(Some(horse)));
+        assert!(parse_square_text('+', 'G', '-', true).is_err());
+        assert!(parse_square_text(' ', 'x', '-', true).is_err());
+        assert_eq!(parse_square_text(' ', '-', '-', true), Ok(None));
+    }
+}

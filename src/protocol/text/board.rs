@@ -1,0 +1,210 @@
+//! What the text mode draws: the board with clocks and hands, thinking lines, and help.
+
+use super::clock::{Clocks, TimeControl};
+use crate::files::square_text;
+use crate::rules::{Color, Move, PieceKind, Position, Square};
+use crate::search::{Bound, Score, SearchInfo};
+use std::fmt::Write as _;
+
+/// How the board is drawn.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct View {
+    /// Rotated 180 degrees (Black at the top).
+    pub reverse: bool,
+    /// File numbers above and rank letters beside the board.
+    pub coords: bool,
+    /// The four star points, which also mark the promotion zones.
+    pub stars: bool,
+}
+
+/// The hand order of the display: P L N S G B R.
+const HAND_ORDER: [PieceKind; 7] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+];
+
+/// A full redraw, as the original prints it: an empty line, the clocks, an empty line, nine
+/// ranks (rank a at the top, file 9 on the left), an empty line and the two hands.
+pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
+    let mut t = String::from("\n");
+    let _ = writeln!(t, "Black {}  White {}", clocks.mmss(Color::Black), clocks.mmss(Color::White));
+    t.push('\n');
+    let files: Vec<u8> = if view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };
+    let ranks: Vec<u8> = if view.reverse { (1..=9).rev().collect() } else { (1..=9).collect() };
+    if view.coords {
+        for f in &files {
+            let _ = write!(t, " {f}");
+        }
+        t.push('\n');
+    }
+    for (i, &rank) in ranks.iter().enumerate() {
+        for &file in &files {
+            let sq = Square::new(file, rank).expect("on the board");
+            t.extend(square_text(pos.piece_at(sq), '-', true));
+        }
+        if view.coords {
+            let _ = write!(t, "  {}", char::from(b'a' + rank - 1));
+        }
+        t.push('\n');
+        if view.stars && (i == 2 || i == 5) {
+            t.push_str("      *     *\n");
+        }
+    }
+    t.push('\n');
+    for color in Color::ALL {
+        t.push_str(if color == Color::Black { "black " } else { "white " });
+        for kind in HAND_ORDER {
+            let n = pos.hand(color).count(kind);
+            if n > 0 {
+                let _ = write!(t, "{n}{} ", kind.base_letter());
+            }
+        }
+        t.push('\n');
+    }
+    t
+}
+
+/// A thinking line: depth and bound mark, score, seconds, nodes, then the moves, 8 a line.
+pub fn thinking_line(info: &SearchInfo) -> String {
+    let mark = match info.bound {
+        Bound::Exact => '.',
+        Bound::Lower => '+',
+        Bound::Upper => '-',
+    };
+    let score = match info.score {
+        Score::Cp(cp) => cp.to_string(),
+        Score::Mate(p) => format!("M{p}"),
+    };
+    let mut t =
+        format!("{:2}{mark} {score:>6} {:4} {:8}  ", info.depth, info.time.as_secs(), info.nodes);
+    t.push_str(&pv_text(&info.pv));
+    t
+}
+
+/// Moves right-aligned in 5 columns, a line break and 26 spaces after every 8.
+pub fn pv_text(pv: &[Move]) -> String {
+    let mut t = String::new();
+    for (i, m) in pv.iter().enumerate() {
+        if i > 0 && i % 8 == 0 {
+            t.push_str("\n                          ");
+        }
+        let _ = write!(t, "{:>5} ", m.to_string());
+    }
+    t
+}
+
+/// The state shown under the command summary of `help`.
+pub struct Status {
+    pub computer: Color,
+    pub depth: u32,
+    pub control: TimeControl,
+    pub random: bool,
+    pub easy: bool,
+    pub beep: bool,
+    pub hash: bool,
+    pub tsume: bool,
+    pub force: bool,
+    pub book: bool,
+    pub post: bool,
+    pub contempt: i32,
+    pub xwndw: i32,
+}
+
+fn on(b: bool) -> &'static str {
+    if b { "ON" } else { "OFF" }
+}
+
+/// The command summary and the status: every line says what the command really does.
+pub fn help(s: &Status) -> String {
+    let rows: [(&str, &str, &str, &str); 26] = [
+        ("7g7f", "move from 7g to 7f", "quit", "exit GNU Shogi"),
+        ("S6h", "move silver to 6h", "beep", "bell after moves"),
+        ("2d2c+", "move to 2c and promote", "post", "show thinking"),
+        ("P*5e", "drop pawn to 5e", "easy", "no pondering"),
+        ("Gi5h G65h", "from rank i / file 6", "hard", "ponder"),
+        ("7g7f? !", "mark a move bad/good", "? !", "mark the last move"),
+        ("bd", "redraw board", "reverse", "turn the board"),
+        ("coords", "file/rank labels", "stars", "star points"),
+        ("new", "start new game", "hint", "suggest a move"),
+        ("undo", "take back one ply", "remove", "take back a move"),
+        ("force", "you move both sides", "both", "computer plays both"),
+        ("go first", "computer takes side", "switch", "sides with computer"),
+        ("black", "you Black, it White", "white", "you White, it Black"),
+        ("depth sd", "set search depth", "level", "set time control"),
+        ("time", "computer's clock (cs)", "otime", "your clock (cs)"),
+        ("book", "opening book on/off", "random", "random book choices"),
+        ("hash", "hash table on/off", "contempt", "draw score"),
+        ("tsume", "solve mates first", "gamein", "clock is whole game"),
+        ("save", "game to file", "get", "game from file"),
+        ("xsave", "pos. to xshogi file", "xget", "pos. from xshogi file"),
+        ("bsave", "append game to book", "list", "game to CL.* file"),
+        ("edit", "edit board", "setup", "board from 9 lines"),
+        ("sfen", "show position (SFEN)", "setsfen", "position from SFEN"),
+        ("moves", "list legal moves", "p", "piece values"),
+        ("test", "speed test", "debug", "values of a piece"),
+        ("Awindow", "Bwindow xwndw rcptr", "hashdepth", "(no effect here)"),
+    ];
+    let mut t = format!("GNU Shogi {} command summary\n", crate::VERSION);
+    let rule = "----------------------------------------------------------------\n";
+    t.push_str(rule);
+    for (a, b, c, d) in rows {
+        let _ = writeln!(t, "{a:<10}{b:<24}{c:<10}{d}");
+    }
+    t.push_str(rule);
+    let _ = writeln!(
+        t,
+        "Computer: {:<12} Opponent:            {}",
+        s.computer.name(),
+        (!s.computer).name()
+    );
+    let response = match &s.control {
+        TimeControl::PerMove(d) => format!("{} sec", d.as_secs()),
+        TimeControl::Tournament { .. } => "by the clock".to_string(),
+    };
+    let _ = writeln!(t, "Depth:    {:<12} Response time:       {response}", s.depth);
+    let _ = writeln!(t, "Random:   {:<12} Easy mode:           {}", on(s.random), on(s.easy));
+    let _ = writeln!(t, "Beep:     {:<12} Hash table:          {}", on(s.beep), on(s.hash));
+    let _ = writeln!(t, "Tsume:    {:<12} Force:               {}", on(s.tsume), on(s.force));
+    let _ = writeln!(t, "Book:     {:<12} Post:                {}", on(s.book), on(s.post));
+    let _ = writeln!(t, "Contempt: {:<12} xwndw:               {}", s.contempt, s.xwndw);
+    match &s.control {
+        TimeControl::PerMove(_) => {
+            let _ = writeln!(t, "Time Control OFF 0 moves 0 sec 0 add {} depth", s.depth);
+        }
+        TimeControl::Tournament { periods, increment } => {
+            let p = periods[0];
+            let _ = writeln!(
+                t,
+                "Time Control ON {} moves {} sec {} add {} depth ({})",
+                p.moves,
+                p.time.as_secs(),
+                increment.as_secs(),
+                s.depth,
+                s.control
+            );
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_as_the_original_draws_it() {
+        let clocks = Clocks::new(TimeControl::raw_default());
+        let text = draw(&Position::startpos(), &clocks, View::default());
+        let expected = "\nBlack 0:00  White 0:00\n\n L N S G K G S N L\n - R - - - - - B -\n \
+            P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n \
+            p p p p p p p p p\n - b - - - - - r -\n l n s g k g s n l\n\nblack \nwhite \n";
+        assert_eq!(text, expected);
+        let rev = draw(&Position::startpos(), &clocks, View { reverse: true, ..View::default() });
+        assert!(rev.contains("\n l n s g k g s n l\n - r - - - - - b -\n"), "{rev}");
+    }
+}

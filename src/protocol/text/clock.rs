@@ -1,0 +1,385 @@
+//! Time controls and the two clocks of the text and xshogi modes.
+//!
+//! The command line and `level` give a [`TimeControl`]: a fixed time per move, or up to four
+//! periods of "so many moves in so much time" (the last one repeating), with an optional
+//! Fischer increment. [`Clocks`] keeps each side's remaining time and moves to the next
+//! control, in centiseconds as GNU Shogi does.
+
+use crate::rules::Color;
+use nom::{
+    IResult, Parser,
+    character::complete::{char, digit0, digit1},
+    combinator::{all_consuming, map_res, opt},
+};
+use std::fmt;
+use std::time::Duration;
+
+/// Most move/time pairs on the command line (as the man page says).
+pub const MAX_PERIODS: usize = 4;
+
+/// One period of a tournament control: `moves` moves in `time`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub moves: u32,
+    pub time: Duration,
+}
+
+/// How the computer's thinking time is set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// No clock: this long for every move (`gnushogi 30`, `level 0 0:30`).
+    PerMove(Duration),
+    /// Clocks: the periods in order, the last repeating; `increment` is added after each
+    /// move (Fischer, `level f5 10`).
+    Tournament { periods: Vec<Period>, increment: Duration },
+}
+
+impl TimeControl {
+    /// The raw mode's default: 15 seconds a move, clocks off.
+    pub fn raw_default() -> TimeControl {
+        TimeControl::PerMove(Duration::from_secs(15))
+    }
+
+    /// The X display's default: 40 moves in 5 minutes.
+    pub fn x_default() -> TimeControl {
+        TimeControl::Tournament {
+            periods: vec![Period { moves: 40, time: Duration::from_secs(300) }],
+            increment: Duration::ZERO,
+        }
+    }
+
+    pub fn clocks_on(&self) -> bool {
+        matches!(self, TimeControl::Tournament { .. })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::PerMove(d) => write!(f, "{} a move", fmt_duration(*d)),
+            TimeControl::Tournament { periods, increment } => {
+                for (i, p) in periods.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", then ")?;
+                    }
+                    write!(f, "{} moves in {}", p.moves, fmt_duration(p.time))?;
+                }
+                if !increment.is_zero() {
+                    write!(f, " + {} a move", fmt_duration(*increment))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn fmt_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 60 { format!("{}:{:02} min", s / 60, s % 60) } else { format!("{s} s") }
+}
+
+fn number(i: &str) -> IResult<&str, u64> {
+    map_res(digit1, str::parse::<u64>).parse(i)
+}
+
+/// `[minutes]:seconds` or a plain number (its unit is the caller's).
+fn clock_value(i: &str) -> IResult<&str, (Option<u64>, Option<u64>)> {
+    let (i, first) = opt(number).parse(i)?;
+    let (i, second) = opt((
+        char(':'),
+        map_res(digit0, |s: &str| if s.is_empty() { Ok(0) } else { s.parse::<u64>() }),
+    ))
+    .parse(i)?;
+    Ok((i, (first, second.map(|(_, s)| s))))
+}
+
+/// Parses `MIN[:SEC]`, `:SEC` or `MIN` (when `plain_is_minutes`) / `SEC` (otherwise).
+pub fn parse_time(text: &str, plain_is_minutes: bool) -> Result<Duration, String> {
+    let parsed = all_consuming(clock_value).parse(text).map(|(_, v)| v);
+    let secs = match parsed {
+        Ok((Some(m), Some(s))) => m.checked_mul(60).and_then(|m| m.checked_add(s)),
+        Ok((None, Some(s))) => Some(s),
+        Ok((Some(n), None)) if plain_is_minutes => n.checked_mul(60),
+        Ok((Some(n), None)) => Some(n),
+        _ => None,
+    };
+    match secs {
+        Some(s) if s <= 1000 * 3600 => Ok(Duration::from_secs(s)),
+        Some(_) => Err(format!("'{text}' is more than 1000 hours")),
+        None => Err(format!("'{text}' is not a time (MINUTES[:SECONDS] or :SECONDS)")),
+    }
+}
+
+fn parse_moves(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("a period of 0 moves".into()),
+        Ok(n) if n <= 1000 => Ok(n),
+        _ => Err(format!("'{text}' is not a number of moves (1 to 1000)")),
+    }
+}
+
+/// The positional time-control arguments of the command line, as the man page documents:
+/// one argument is the time a move in `[minutes:]seconds`; otherwise pairs of MOVES and
+/// `MINUTES[:SECONDS]`, at most four, the last repeating.
+pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, String> {
+    match args {
+        [] => Ok(None),
+        [one] => {
+            let t = parse_time(one, false)?;
+            if t.is_zero() {
+                return Err(format!("'{one}': the time a move must not be zero"));
+            }
+            Ok(Some(TimeControl::PerMove(t)))
+        }
+        _ if args.len() % 2 == 1 => Err(format!(
+            "{} time-control arguments: give one (seconds a move) or pairs of MOVES MINUTES[:SECONDS]",
+            args.len()
+        )),
+        _ if args.len() > 2 * MAX_PERIODS => {
+            Err(format!("{} time-control pairs: at most {MAX_PERIODS}", args.len() / 2))
+        }
+        _ => {
+            let mut periods = Vec::new();
+            for pair in args.chunks(2) {
+                let moves = parse_moves(&pair[0])?;
+                let time = parse_time(&pair[1], true)?;
+                if time.is_zero() {
+                    return Err(format!("'{} {}': a period of no time", pair[0], pair[1]));
+                }
+                periods.push(Period { moves, time });
+            }
+            Ok(Some(TimeControl::Tournament { periods, increment: Duration::ZERO }))
+        }
+    }
+}
+
+/// The `level` command: `M T[:S]` (M = 0: `T[:S]` a move, clocks off), `fMIN INC` (Fischer:
+/// MIN minutes plus INC seconds a move, 50 moves assumed), and `M T[:S] INC`.
+pub fn parse_level(text: &str) -> Result<TimeControl, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let Some(first) = words.first()
+        && let Some(min) = first.strip_prefix('f')
+    {
+        let (min, inc) = match (min, words.get(1..)) {
+            ("", Some([m, i])) => (*m, *i),
+            ("", Some([m])) => (*m, "0"),
+            (m, Some([i])) => (m, *i),
+            (m, Some([])) => (m, "0"),
+            _ => return Err("Fischer clock: level fMINUTES INCREMENT".into()),
+        };
+        let base = parse_time(min, true)?;
+        let increment = parse_time(inc, false)?;
+        if base.is_zero() && increment.is_zero() {
+            return Err("Fischer clock with no time at all".into());
+        }
+        return Ok(TimeControl::Tournament {
+            periods: vec![Period { moves: 50, time: base }],
+            increment,
+        });
+    }
+    let (moves, time, inc) = match words.as_slice() {
+        [m, t] => (*m, *t, None),
+        [m, t, i] => (*m, *t, Some(*i)),
+        _ => {
+            return Err(
+                "level MOVES MINUTES[:SECONDS] [INCREMENT], or level fMINUTES INCREMENT".into()
+            );
+        }
+    };
+    let moves: u32 = moves.parse().map_err(|_| format!("'{moves}' is not a number of moves"))?;
+    let time = parse_time(time, true)?;
+    let increment = match inc {
+        Some(i) => parse_time(i, false)?,
+        None => Duration::ZERO,
+    };
+    if moves == 0 {
+        if time.is_zero() {
+            return Err("no time a move".into());
+        }
+        return Ok(TimeControl::PerMove(time));
+    }
+    if moves > 1000 {
+        return Err(format!("{moves} moves: at most 1000"));
+    }
+    if time.is_zero() && increment.is_zero() {
+        return Err("a period of no time".into());
+    }
+    Ok(TimeControl::Tournament { periods: vec![Period { moves, time }], increment })
+}
+
+/// Both sides' clocks under a time control, in centiseconds.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    pub control: TimeControl,
+    /// Remaining time of each side, centiseconds (may go below zero when a side overstepped).
+    pub remaining: [i64; 2],
+    /// Moves each side still has to make in its current period.
+    pub moves_left: [u32; 2],
+    /// Index of each side's current period.
+    period: [usize; 2],
+    /// `gamein`: the time is for the whole game, whatever the period says.
+    pub game_in: bool,
+}
+
+impl Clocks {
+    pub fn new(control: TimeControl) -> Clocks {
+        let mut c = Clocks {
+            control,
+            remaining: [0, 0],
+            moves_left: [0, 0],
+            period: [0, 0],
+            game_in: false,
+        };
+        c.reset();
+        c
+    }
+
+    /// Back to the start of the control for both sides.
+    pub fn reset(&mut self) {
+        self.period = [0, 0];
+        match &self.control {
+            TimeControl::PerMove(_) => {
+                self.remaining = [0, 0];
+                self.moves_left = [0, 0];
+            }
+            TimeControl::Tournament { periods, .. } => {
+                let p = periods[0];
+                let cs = centis(p.time);
+                self.remaining = [cs, cs];
+                self.moves_left = [p.moves, p.moves];
+            }
+        }
+    }
+
+    pub fn set_control(&mut self, control: TimeControl) {
+        self.control = control;
+        self.reset();
+    }
+
+    pub fn on(&self) -> bool {
+        self.control.clocks_on()
+    }
+
+    /// `side` spent `used` on a move: takes it off its clock, adds the increment, and moves
+    /// to the next period when this one is done. Returns the time left (centiseconds) before
+    /// the next period's time is added, as the move announcements show it.
+    pub fn spend(&mut self, side: Color, used: Duration) -> i64 {
+        let i = side.index();
+        let TimeControl::Tournament { periods, increment } = &self.control else {
+            return self.remaining[i];
+        };
+        self.remaining[i] = self.remaining[i]
+            .saturating_sub(centis(used))
+            .saturating_add(centis(*increment))
+            .min(MAX_CENTIS);
+        let shown = self.remaining[i];
+        self.moves_left[i] = self.moves_left[i].saturating_sub(1);
+        if self.moves_left[i] == 0 {
+            let next = (self.period[i] + 1).min(periods.len() - 1);
+            self.period[i] = next;
+            let p = periods[next];
+            self.remaining[i] = self.remaining[i].saturating_add(centis(p.time)).min(MAX_CENTIS);
+            self.moves_left[i] = p.moves;
+        }
+        shown
+    }
+
+    /// Remaining time of a side, never below zero.
+    pub fn left(&self, side: Color) -> Duration {
+        Duration::from_millis((self.remaining[side.index()].clamp(0, MAX_CENTIS) as u64) * 10)
+    }
+
+    pub fn increment(&self) -> Duration {
+        match &self.control {
+            TimeControl::Tournament { increment, .. } => *increment,
+            TimeControl::PerMove(_) => Duration::ZERO,
+        }
+    }
+
+    /// `M:SS` of a side's clock, as the board header shows it.
+    pub fn mmss(&self, side: Color) -> String {
+        let cs = self.remaining[side.index()].max(0);
+        format!("{}:{:02}", cs / 6000, (cs % 6000) / 100)
+    }
+}
+
+/// The most a clock holds: 10000 hours, in centiseconds.
+pub const MAX_CENTIS: i64 = 10_000 * 3600 * 100;
+
+/// A duration in centiseconds.
+pub fn centis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis() / 10).unwrap_or(i64::MAX / 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn command_line_forms_of_the_man_page() {
+        assert_eq!(
+            parse_command_line(&args("30")).unwrap(),
+            Some(TimeControl::PerMove(Duration::from_secs(30)))
+        );
+        assert_eq!(
+            parse_command_line(&args("5:00")).unwrap(),
+            Some(TimeControl::PerMove(Duration::from_secs(300)))
+        );
+        let p = |m, s| Period { moves: m, time: Duration::from_secs(s) };
+        assert_eq!(
+            parse_command_line(&args("60 5")).unwrap(),
+            Some(TimeControl::Tournament { periods: vec![p(60, 300)], increment: Duration::ZERO })
+        );
+        assert_eq!(
+            parse_command_line(&args("30 3:30")).unwrap(),
+            Some(TimeControl::Tournament { periods: vec![p(30, 210)], increment: Duration::ZERO })
+        );
+        assert_eq!(
+            parse_command_line(&args("30 5 1 :30")).unwrap(),
+            Some(TimeControl::Tournament {
+                periods: vec![p(30, 300), p(1, 30)],
+                increment: Duration::ZERO
+            })
+        );
+        assert!(parse_command_line(&args("40 5 10")).unwrap_err().contains("pairs"));
+        assert!(parse_command_line(&args("1 1 1 1 1 1 1 1 1 1")).unwrap_err().contains("at most"));
+        assert!(parse_command_line(&args("0 5")).is_err());
+        assert!(parse_command_line(&args("40 0")).is_err());
+        assert!(parse_command_line(&args("x")).is_err());
+        assert!(parse_command_line(&args("0")).is_err());
+    }
+
+    #[test]
+    fn level_forms() {
+        assert_eq!(parse_level("0 0:05").unwrap(), TimeControl::PerMove(Duration::from_secs(5)));
+        assert_eq!(parse_level("40 5").unwrap(), TimeControl::x_default());
+        let f = parse_level("f5 10").unwrap();
+        assert_eq!(
+            f,
+            TimeControl::Tournament {
+                periods: vec![Period { moves: 50, time: Duration::from_secs(300) }],
+                increment: Duration::from_secs(10)
+            }
+        );
+        assert!(parse_level("").is_err());
+        assert!(parse_level("a b").is_err());
+    }
+
+    #[test]
+    fn clocks_run_through_the_periods() {
+        let tc = parse_command_line(&args("2 1 1 :30")).unwrap().unwrap();
+        let mut c = Clocks::new(tc);
+        assert_eq!(c.mmss(Color::Black), "1:00");
+        c.spend(Color::Black, Duration::from_secs(10));
+        assert_eq!((c.remaining[0], c.moves_left[0]), (5000, 1));
+        c.spend(Color::Black, Duration::from_secs(10));
+        assert_eq!((c.remaining[0], c.moves_left[0]), (4000 + 3000, 1));
+        c.spend(Color::Black, Duration::from_secs(40));
+        assert_eq!((c.remaining[0], c.moves_left[0]), (3000 + 3000, 1));
+        assert_eq!(c.mmss(Color::White), "1:00");
+    }
+}

@@ -1,0 +1,150 @@
+//! The command line of the real binary: options, positional time controls, errors and exit
+//! statuses.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let dir = std::env::temp_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn versions() {
+    let (out, err, code) = run(&["-v"], "");
+    assert_eq!((out.as_str(), code), ("", Some(1)));
+    assert_eq!(err, format!("gnushogi version {}\n", gnushogi::VERSION));
+    let (out, _, code) = run(&["--version"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, format!("gnushogi version {}\n", gnushogi::VERSION));
+}
+
+#[test]
+fn help_tells_the_options() {
+    let (out, _, code) = run(&["--help"], "");
+    assert_eq!(code, Some(0));
+    for needle in [
+        "-T <MIB>",
+        "MiB",
+        "-R",
+        "-X",
+        "-l <PATHNAME>",
+        "-s <PATHNAME>",
+        "+a",
+        "Exit status",
+        "gnushogi 30 5 1 :30",
+        "--perft",
+    ] {
+        assert!(out.contains(needle), "{needle} missing from:\n{out}");
+    }
+}
+
+#[test]
+fn bad_options_and_arguments_say_which_and_why() {
+    for (args, needle) in [
+        (&["-Q"][..], "-Q"),
+        (&["-T", "big"], "big"),
+        (&["-T", "0"], "-T: hash size must be"),
+        (&["-r", "9"], "9"),
+        (&["40", "5", "10"], "pairs"),
+        (&["0", "5"], "0 moves"),
+        (&["40", "0"], "no time"),
+        (&["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], "at most 4"),
+        (&["abc"], "'abc' is not a time"),
+        (&["-R", "--sfen", "nonsense"], "--sfen"),
+    ] {
+        let (_, err, code) = run(args, "quit\n");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn hash_file_options_say_there_is_none() {
+    for args in [&["-c", "10"][..], &["-c"], &["-t"]] {
+        let (out, _, code) = run(args, "");
+        assert_eq!(code, Some(0));
+        assert!(out.contains("keeps no hash file"), "{out}");
+    }
+}
+
+fn help_status(args: &[&str]) -> String {
+    let mut all = vec!["-R"];
+    all.extend_from_slice(args);
+    let (out, err, code) = run(&all, "help\nquit\n");
+    assert_eq!(code, Some(0), "{err}");
+    out
+}
+
+#[test]
+fn positional_time_controls_reach_the_game() {
+    assert!(help_status(&[]).contains("Response time:       15 sec"));
+    assert!(help_status(&["30"]).contains("Response time:       30 sec"));
+    assert!(help_status(&["5:00"]).contains("Response time:       300 sec"));
+    assert!(help_status(&["40", "5"]).contains("Time Control ON 40 moves 300 sec 0 add 39 depth"));
+    let out = help_status(&["30", "5", "1", ":30"]);
+    assert!(out.contains("(30 moves in 5:00 min, then 1 moves in 30 s)"), "{out}");
+    let out = help_status(&["30", "3:30"]);
+    assert!(out.contains("Black 3:30  White 3:30"), "{out}");
+    // The X display's default is 40 moves in 5 minutes.
+    let (out, _, _) = run(&[], "level\n40 5\nquit\n");
+    assert!(out.contains("Clocks: 300000 300000"), "{out}");
+}
+
+#[test]
+fn original_switches_are_accepted() {
+    let out =
+        help_status(&["+a", "-h", "-x", "50", "-r", "3", "-L", "en", "-S", "8000", "-P", "30"]);
+    assert!(out.contains("Easy mode:           OFF"), "+a ponders: {out}");
+    assert!(out.contains("Hash table:          OFF"), "-h: {out}");
+    assert!(out.contains("xwndw:               50"), "-x: {out}");
+    assert!(help_status(&["-a", "+h"]).contains("Easy mode:           ON"));
+    assert!(help_status(&["+R"]).contains("Computer: White"));
+    let (out, _, code) = run(&["-C"], "quit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("full-screen display is not there yet"), "{out}");
+    let (_, err, code) = run(&["-R", "-L", "klingon"], "quit\n");
+    assert_eq!(code, Some(0));
+    assert!(err.contains("only English"), "{err}");
+}
+
+#[test]
+fn save_and_load_files_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("gnushogi-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.sav");
+    let f = file.to_str().unwrap();
+    let (out, _, code) = run(&["-R", "-s", f], "force\n7g7f\nsave\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Game saved"), "{out}");
+    assert!(!out.contains("Enter file name"), "{out}");
+    let (out, _, _) = run(&["-R", "-l", f], "get\nsfen\nquit\n");
+    assert!(
+        out.contains("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn end_of_input_quits_cleanly() {
+    let (_, _, code) = run(&["-R"], "");
+    assert_eq!(code, Some(0));
+    let (out, _, code) = run(&[], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, format!("GNU Shogi {}\n", gnushogi::VERSION));
+}

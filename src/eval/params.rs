@@ -4,9 +4,9 @@
 #[rustfmt::skip]
 pub static PARAMS: [i32; crate::eval::NUM_PARAMS] = [
     // PIECE (P_PIECE): Board value by kind
-    100, 350, 450, 550, 950, 1100, 600, 0, 600, 600, 600, 600, 1150, 1400,
+    100, 267, 295, 424, 654, 738, 510, 0, 614, 562, 586, 569, 951, 1086,
     // HAND (P_HAND): Value of each piece in hand
-    115, 380, 490, 620, 1050, 1250, 680,
+    110, 290, 320, 460, 720, 810, 560,
     // HAND_FIRST (P_HAND_FIRST): Bonus for holding at least one
     0, 0, 0, 0, 0, 0, 0,
     // OWN_KING (P_OWN_KING): Placement relative to the own king: kind x (file distance 0..=3 x rank offset -3..=3)

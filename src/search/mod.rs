@@ -170,18 +170,40 @@ pub fn see_value(pos: &Position, m: Move) -> i32 {
 struct ScoredMove {
     mv: Move,
     score: i32,
+    /// A quiet move whose history is added only once the better moves are used up.
+    quiet: bool,
 }
 
 /// A per-ply move buffer, reused from node to node (no zeroing, no allocation).
 #[derive(Default)]
-struct MoveBuf(Vec<ScoredMove>);
+struct MoveBuf {
+    moves: Vec<ScoredMove>,
+    /// Moves scored above every quiet move (hash move, good captures, promotions, killers).
+    good: usize,
+    /// Quiet moves still wait for their history score.
+    pending: bool,
+    /// From this index on the list is sorted.
+    sorted_from: Option<usize>,
+}
+
+impl MoveBuf {
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.good = 0;
+        self.pending = false;
+        self.sorted_from = None;
+    }
+}
 
 impl MoveSink for MoveBuf {
     #[inline]
     fn push(&mut self, m: Move) {
-        self.0.push(ScoredMove { mv: m, score: 0 });
+        self.moves.push(ScoredMove { mv: m, score: 0, quiet: false });
     }
 }
+
+/// Scores at or above this are not quiet moves waiting for history.
+const GOOD_MOVE_SCORE: i32 = 700_000;
 
 /// Moves picked by selection before the rest of the list is sorted once.
 const SELECT_FIRST: usize = 3;
@@ -354,7 +376,9 @@ impl<'a> Worker<'a> {
                 .iter()
                 .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, pv: vec![mv] })
                 .collect(),
-            frames: (0..2 * (MAX_PLY + 2)).map(|_| MoveBuf(Vec::with_capacity(128))).collect(),
+            frames: (0..2 * (MAX_PLY + 2))
+                .map(|_| MoveBuf { moves: Vec::with_capacity(128), ..MoveBuf::default() })
+                .collect(),
         }
     }
 
@@ -470,8 +494,10 @@ impl<'a> Worker<'a> {
             None
         };
         let mut frame = std::mem::take(&mut self.frames[fi]);
-        for sm in frame.0.iter_mut() {
+        let mut good = 0;
+        for sm in frame.moves.iter_mut() {
             let m = sm.mv;
+            sm.quiet = false;
             sm.score = if Some(m) == tt_move {
                 2_000_000
             } else if let Some(victim) = pos.piece_at(m.to()) {
@@ -500,8 +526,12 @@ impl<'a> Worker<'a> {
             } else if Some(m) == counter {
                 780_000
             } else {
-                self.quiet_history(pos, ply, m)
+                sm.quiet = true;
+                0
             };
+            if sm.score >= GOOD_MOVE_SCORE {
+                good += 1;
+            }
             // Declining promotion with a pawn, bishop or rook is almost never right.
             if !m.is_promotion()
                 && let Some(from) = m.from()
@@ -512,14 +542,33 @@ impl<'a> Worker<'a> {
                 sm.score -= 3_000_000;
             }
         }
+        frame.good = good;
+        frame.pending = true;
         self.frames[fi] = frame;
     }
 
-    /// The `i`-th best move of `frames[fi]`: selection for the first few, then one sort.
+    /// The `i`-th best move of `frames[fi]` (the node at `ply`): selection among the good
+    /// moves; when they are used up, the quiet moves get their history scores and the rest of
+    /// the list is sorted once.
     #[inline]
-    fn pick(&mut self, fi: usize, i: usize) -> ScoredMove {
-        let list = &mut self.frames[fi].0;
-        if i < SELECT_FIRST {
+    fn pick(&mut self, pos: &Position, ply: usize, fi: usize, i: usize) -> ScoredMove {
+        if self.frames[fi].sorted_from.is_some_and(|s| i >= s) {
+            return self.frames[fi].moves[i];
+        }
+        if self.frames[fi].pending && i >= self.frames[fi].good {
+            let mut frame = std::mem::take(&mut self.frames[fi]);
+            for sm in frame.moves[i..].iter_mut().filter(|sm| sm.quiet) {
+                sm.score += self.quiet_history(pos, ply, sm.mv);
+            }
+            frame.pending = false;
+            frame.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
+            frame.sorted_from = Some(i);
+            self.frames[fi] = frame;
+            return self.frames[fi].moves[i];
+        }
+        let frame = &mut self.frames[fi];
+        let list = &mut frame.moves;
+        if i < SELECT_FIRST || frame.pending {
             let mut best = i;
             for j in i + 1..list.len() {
                 if list[j].score > list[best].score {
@@ -527,8 +576,9 @@ impl<'a> Worker<'a> {
                 }
             }
             list.swap(i, best);
-        } else if i == SELECT_FIRST {
+        } else {
             list[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
+            frame.sorted_from = Some(i);
         }
         list[i]
     }
@@ -656,21 +706,21 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        self.frames[fi].0.clear();
+        self.frames[fi].clear();
         if root {
             let frame = &mut self.frames[fi];
             for rm in &self.root_moves {
                 frame.push(rm.mv);
             }
             // Keep the order of the previous iteration; the best move first.
-            for (i, sm) in frame.0.iter_mut().enumerate() {
+            for (i, sm) in frame.moves.iter_mut().enumerate() {
                 sm.score = -(i as i32);
             }
         } else {
             pos.legal_moves_into(&mut self.frames[fi]);
             self.score_moves(pos, tt_move, ply, fi);
         }
-        let n_moves = self.frames[fi].0.len();
+        let n_moves = self.frames[fi].moves.len();
         if n_moves == 0 {
             // No legal move loses, in check or not.
             return mated_in(ply);
@@ -685,7 +735,7 @@ impl<'a> Worker<'a> {
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
         for i in 0..n_moves {
-            let ScoredMove { mv: m, score: order_score } = self.pick(fi, i);
+            let ScoredMove { mv: m, score: order_score, .. } = self.pick(pos, ply, fi, i);
             if Some(m) == excluded {
                 continue;
             }
@@ -934,14 +984,14 @@ impl<'a> Worker<'a> {
             }
             alpha = alpha.max(stand);
         }
-        self.frames[ply].0.clear();
+        self.frames[ply].clear();
         pos.legal_captures_into(&mut self.frames[ply]);
-        let n_moves = self.frames[ply].0.len();
+        let n_moves = self.frames[ply].moves.len();
         if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
         let us = pos.side_to_move();
-        for sm in self.frames[ply].0.iter_mut() {
+        for sm in self.frames[ply].moves.iter_mut() {
             let m = sm.mv;
             let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
             let attacker =
@@ -950,7 +1000,7 @@ impl<'a> Worker<'a> {
         }
         let mut best_move = None;
         for i in 0..n_moves {
-            let m = self.pick(ply, i).mv;
+            let m = self.pick(pos, ply, ply, i).mv;
             if !in_check {
                 // A capture that could promote is searched as the promotion only (pawn,
                 // bishop, rook), and losing captures are skipped.

@@ -150,6 +150,17 @@ const USAGE: &[(&str, &str)] = &[
     ("include", "include MOVE|all"),
 ];
 
+/// Every command word [`parse_command`] knows (any other line is a move or unknown).
+/// `doc/cecp.md` documents each; tests/docs.rs checks it, and that the list is complete.
+#[rustfmt::skip]
+pub const COMMANDS: &[&str] = &[
+    "xboard", "protover", "accepted", "rejected", "new", "variant", "quit", "random", "force",
+    "go", "playother", "white", "black", "level", "st", "sd", "time", "otim", "usermove", "?",
+    "ping", "draw", "result", "setboard", "edit", "hint", "bk", "undo", "remove", "hard", "easy",
+    "post", "nopost", "analyze", "exit", ".", "name", "rating", "ics", "computer", "pause",
+    "resume", "memory", "cores", "option", "exclude", "include",
+];
+
 /// Parses one input line (outside `edit` mode).
 pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     let line = line.trim();
@@ -503,6 +514,21 @@ mod tests {
         assert_eq!(parse_command("new game"), Err(ParseError::Usage("no arguments")));
         assert_eq!(parse_command("newt"), Err(ParseError::Unknown));
         assert_eq!(parse_command("nps 1000"), Err(ParseError::Unknown));
+    }
+
+    #[test]
+    fn the_command_list_is_the_parser_s() {
+        for w in COMMANDS {
+            let known = match parse_command(w) {
+                Ok(Command::UserMove { .. }) | Err(ParseError::Unknown) => false,
+                Ok(_) | Err(_) => true,
+            };
+            assert!(known, "{w} is listed");
+        }
+        for w in ["isready", "usi", "bd", "sfen", "moves", "otime", "nps", "Quit", "newt"] {
+            assert!(!COMMANDS.contains(&w));
+            assert_eq!(parse_command(w), Err(ParseError::Unknown), "{w} is not listed");
+        }
     }
 
     #[test]

@@ -97,6 +97,19 @@ pub enum Command {
     Move(String),
 }
 
+/// Every first word [`parse`] reads as a command (any other word is a move), in the order
+/// of `help`. `doc/commands.md` documents each; tests/docs.rs checks both, both ways.
+#[rustfmt::skip]
+pub const COMMANDS: &[&str] = &[
+    "help", "new", "quit", "exit", "bd", "undo", "remove", "go", "first", "switch", "black",
+    "white", "both", "hint", "level", "clock", "depth", "sd", "contempt", "xwndw", "Awindow",
+    "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
+    "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
+    "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
+    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
+    "accepted", "rejected", "variant", "computer", "name",
+];
+
 fn word_and_rest(i: &str) -> IResult<&str, (&str, Option<&str>)> {
     let (i, _) = multispace0(i)?;
     let (i, word) = take_till1(char::is_whitespace)(i)?;
@@ -187,5 +200,17 @@ mod tests {
         assert_eq!(parse("Help"), Command::Move("Help".into()));
         assert_eq!(parse("save /tmp/x y"), Command::File(FileCmd::Save, "/tmp/x y".into()));
         assert_eq!(parse("rv"), Command::Toggle(Toggle::Reverse));
+    }
+
+    #[test]
+    fn the_command_list_is_the_parser_s() {
+        for w in COMMANDS {
+            assert!(!matches!(parse(w), Command::Move(_) | Command::Empty), "{w} is listed");
+        }
+        // Other protocols' words and near misses are moves here.
+        for w in ["isready", "protover", "ping", "Quit", "helps", "st", "usermove", "7g7f"] {
+            assert!(!COMMANDS.contains(&w));
+            assert_eq!(parse(w), Command::Move(w.to_string()), "{w} is not listed");
+        }
     }
 }

@@ -244,6 +244,14 @@ fn parse_gameover(args: &str) -> Result<Command, CommandError> {
     }
 }
 
+/// Every command [`parse_command`] knows. `doc/usi.md` documents each; tests/docs.rs checks
+/// it, and that the list is complete.
+#[rustfmt::skip]
+pub const COMMANDS: &[&str] = &[
+    "usi", "isready", "setoption", "usinewgame", "position", "go", "stop", "ponderhit",
+    "gameover", "quit",
+];
+
 /// Parses one input line. `Ok(None)` for a blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
     let line = line.trim();
@@ -285,6 +293,18 @@ mod tests {
         match parse_command(line) {
             Ok(Some(Command::Go(g))) => g,
             other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_command_list_is_the_parser_s() {
+        let unknown = |w: &str| matches!(parse_command(w), Err(CommandError(m)) if m.starts_with("unknown command"));
+        for w in COMMANDS {
+            assert!(!unknown(w), "{w} is listed");
+        }
+        for w in ["xboard", "new", "protover", "ping", "Go", "register", "debug", "stopp"] {
+            assert!(!COMMANDS.contains(&w));
+            assert!(unknown(w), "{w} is not listed");
         }
     }
 

@@ -448,6 +448,12 @@ impl<'a, D: Display> Interp<'a, D> {
         self.dispatch(Event::Eof);
     }
 
+    /// Ends at once (Ctrl-C in the full-screen display): a running search is given up.
+    pub fn quit_now(&mut self) {
+        self.end = Some(LoopEnd::Quit);
+        self.stop_everything();
+    }
+
     fn dispatch(&mut self, event: Event) {
         match event {
             Event::Line(l) => self.on_line(l),

@@ -21,6 +21,8 @@ const LOG_KEPT: usize = 200;
 const HISTORY_KEPT: usize = 100;
 /// Longest command line.
 const MAX_INPUT: usize = 1000;
+/// Message lines on the smallest screen.
+const LOG_ROWS: usize = 3;
 
 /// What the interpreter tells the full-screen display; the screen draws it with the game.
 #[derive(Default)]
@@ -35,12 +37,15 @@ pub struct Screen {
     bell: bool,
     /// The whole terminal is to be drawn again (`bd`, Ctrl-L, a resize).
     repaint: bool,
+    /// Lines logged since the start.
+    logged: usize,
 }
 
 impl Screen {
     fn log(&mut self, text: &str, tone: Tone) {
         for line in text.lines() {
             self.log.push_back((line.to_string(), tone));
+            self.logged += 1;
         }
         while self.log.len() > LOG_KEPT {
             self.log.pop_front();
@@ -531,8 +536,22 @@ impl<'a> App<'a> {
                 _ => {}
             }
         }
+        let before = self.interp.display().logged;
+        let command = line.trim().to_string();
         self.interp.input(line);
         self.follow_search();
+        // A reply longer than the message lines (`moves`, `test`) is shown over the board.
+        let screen = self.interp.display();
+        let new = screen.logged - before;
+        if new > LOG_ROWS && screen.overlay.is_none() && self.interp.waiting() == Waiting::Command {
+            let lines: Vec<String> = screen
+                .log
+                .iter()
+                .skip(screen.log.len().saturating_sub(new))
+                .map(|(t, _)| t.clone())
+                .collect();
+            self.interp.display_mut().overlay = Some(Overlay { title: command, lines, scroll: 0 });
+        }
         if let Some(end) = self.interp.step(Some(Duration::ZERO)).or(self.end) {
             self.end = Some(end);
         }
@@ -557,7 +576,7 @@ impl<'a> App<'a> {
         let interp = &self.interp;
         let screen = interp.display();
         let game = interp.game();
-        let pos = game.position().clone();
+        let pos = game.position();
         let clocks = interp.clocks();
         let over = interp.outcome().is_some();
         let to_move = (!over).then(|| pos.side_to_move());
@@ -598,7 +617,10 @@ impl<'a> App<'a> {
         let label = match interp.waiting() {
             Waiting::Command => "Your move is? ".to_string(),
             Waiting::Answer => screen.question.clone(),
-            Waiting::EditPiece => "Edit (p3b, p3b+, p*, -3b; # clears, c sides, . done): ".into(),
+            Waiting::EditPiece => {
+                let side = interp.editing().map_or("", |(_, c)| c.name());
+                format!("Edit {side} (p3b, p3b+, p*, -3b; # clears, c sides, . done): ")
+            }
             Waiting::SetupRow(n) => {
                 let rank = char::from(b'a' + (n as u8).min(8));
                 format!("Setup rank {rank} (9 squares from file 9): ")
@@ -606,10 +628,13 @@ impl<'a> App<'a> {
         };
         Snapshot {
             level: level_text(clocks),
-            last_move: game.moves().last().copied(),
+            last_move: game.moves().last().copied().filter(|_| interp.editing().is_none()),
             moves: game.moves().iter().map(|m| m.to_string()).collect(),
             first_mover: game.start().side_to_move(),
-            pos,
+            board: match interp.editing() {
+                Some((setup, _)) => setup.clone(),
+                None => pos.to_setup(),
+            },
             view: interp.view(),
             kanji: self.kanji,
             players,

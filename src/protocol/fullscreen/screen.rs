@@ -5,7 +5,7 @@
 
 use super::grid::{Grid, Style, text_width};
 use crate::protocol::text::board::View;
-use crate::rules::{Color, Move, PieceKind, Position, Square};
+use crate::rules::{Color, Move, PieceKind, Setup, Square};
 use crossterm::style::Color as Ink;
 
 /// The smallest screen the game is drawn on (the original's 80×24).
@@ -60,7 +60,8 @@ pub struct Player {
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     pub level: String,
-    pub pos: Position,
+    /// The board and hands (a position, or the board `edit` is setting up).
+    pub board: Setup,
     pub last_move: Option<Move>,
     /// The moves played, in the coordinate form that is typed (`7g7f`, `P*5e`).
     pub moves: Vec<String>,
@@ -203,7 +204,7 @@ fn title_bar(g: &mut Grid, s: &Snapshot) {
 
 /// The squares' text: 3 cells each, a mark and the piece.
 fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
-    let Some(p) = s.pos.piece_at(sq) else {
+    let Some(p) = s.board.piece_at(sq) else {
         return (" . ".to_string(), Style::PLAIN.dim());
     };
     let side = if p.color() == Color::Black { SENTE } else { GOTE };
@@ -278,7 +279,7 @@ fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
 }
 
 fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
-    let hand = s.pos.hand(side);
+    let hand = s.board.hands[side.index()];
     let label = if s.kanji { "持駒:" } else { "hand:" };
     let mut x = g.put(3, y, label, Style::PLAIN.dim());
     if hand.is_empty() {

@@ -369,6 +369,11 @@ impl<'a, D: Display> Interp<'a, D> {
         }
     }
 
+    /// The board being set up by `edit`, with the colour of the pieces it places.
+    pub fn editing(&self) -> Option<(&Setup, Color)> {
+        self.editor.as_ref().map(|e| (&e.setup, e.color))
+    }
+
     pub fn display(&self) -> &D {
         &self.out
     }

@@ -21,6 +21,8 @@ const LOG_KEPT: usize = 200;
 const HISTORY_KEPT: usize = 100;
 /// Longest command line.
 const MAX_INPUT: usize = 1000;
+/// The title of long output, until the command that printed it names it.
+const OUTPUT: &str = "Output";
 /// Message lines on the smallest screen.
 const LOG_ROWS: usize = 3;
 
@@ -100,7 +102,7 @@ impl Display for Screen {
 
     fn text(&mut self, text: &str) {
         let lines = text.lines().map(str::to_string).collect();
-        self.overlay = Some(Overlay { title: "Output".into(), lines, scroll: 0 });
+        self.overlay = Some(Overlay { title: OUTPUT.into(), lines, scroll: 0 });
     }
 
     fn changed(&mut self, _: BoardState<'_>) {}
@@ -540,6 +542,11 @@ impl<'a> App<'a> {
         let command = line.trim().to_string();
         self.interp.input(line);
         self.follow_search();
+        if let Some(o) = &mut self.interp.display_mut().overlay
+            && o.title == OUTPUT
+        {
+            o.title = command.clone();
+        }
         // A reply longer than the message lines (`moves`, `test`) is shown over the board.
         let screen = self.interp.display();
         let new = screen.logged - before;

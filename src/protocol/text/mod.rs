@@ -1,6 +1,7 @@
-//! GNU Shogi's command interpreter: the raw text mode (`-R`) for people, and the xshogi
-//! dialect of the X display (see [`super::xshogi`]), which is the same interpreter with a
-//! quieter display.
+//! GNU Shogi's command interpreter: the raw text mode (`-R`) for people, the xshogi dialect
+//! of the X display (see [`super::xshogi`]) and the full-screen mode (see
+//! [`super::fullscreen`]). The interpreter decides what happens; each mode's [`Display`]
+//! decides how it looks.
 //!
 //! One loop reads [`Event`]s: input lines and engine events arrive on one channel, in order,
 //! so the computer thinks while input is read. Any input during the computer's search makes

@@ -16,7 +16,8 @@ use std::path::PathBuf;
     args_override_self = true,
     override_usage = "gnushogi [OPTIONS] [TIMECONTROL]...",
     after_help = "Modes: no display option (or -X) speaks the xshogi dialect and turns to XBoard's \
-                  protocol on `xboard` and to USI on `usi`; -R is the text mode for people.\n\n\
+                  protocol on `xboard` and to USI on `usi`; -R is the text mode for people, -C \
+                  the full-screen mode.\n\n\
                   Time controls: `gnushogi 30` thinks 30 seconds a move, `gnushogi 5:00` five \
                   minutes a move; pairs are MOVES MINUTES[:SECONDS]: `gnushogi 40 5` gives 40 \
                   moves in 5 minutes, `gnushogi 30 5 1 :30` 5 minutes for the first 30 moves and \
@@ -40,9 +41,12 @@ pub struct Cli {
     #[arg(short = 'B', value_name = "BINBOOKFILE")]
     pub binary_book: Option<PathBuf>,
 
-    /// Full-screen terminal display (for now the same as -R).
+    /// Full-screen terminal display: a menu of time controls, then the board.
     #[arg(short = 'C', action = ArgAction::SetTrue)]
     pub curses: bool,
+    /// With -C: Japanese piece names (the `kanji` command turns them on and off).
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub kanji: bool,
     /// Raw text display, for people at a terminal.
     #[arg(short = 'R', action = ArgAction::SetTrue)]
     pub raw: bool,
@@ -239,8 +243,10 @@ pub struct Config {
     pub rehash: Option<u32>,
     /// Use the transposition table (`-h` turns it off).
     pub use_hash: bool,
-    /// `-C`: the full-screen display was asked for (it runs the text mode for now).
+    /// `-C`: the full-screen display was asked for.
     pub full_screen: bool,
+    /// `--kanji`: the full-screen display shows Japanese piece names.
+    pub kanji: bool,
     /// `--seed` was given: book choices are reproducible.
     pub seeded: bool,
 }
@@ -263,6 +269,7 @@ impl Config {
             rehash: cli.rehash,
             use_hash: !cli.no_hash || cli.hash_on,
             full_screen: cli.curses,
+            kanji: cli.kanji,
             seeded: cli.seed.is_some(),
         })
     }
@@ -345,13 +352,14 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.curses && !cli.usi {
+        // It reads the terminal itself.
+        return protocol::fullscreen::run(engine, &config);
+    }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
     if cli.usi {
         protocol::usi::run(session)
-    } else if cli.curses {
-        // Hook for the full-screen display (a later issue): the raw text mode meanwhile.
-        protocol::text::run(session, &config)
     } else if cli.raw {
         protocol::text::run(session, &config)
     } else {

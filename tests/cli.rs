@@ -114,9 +114,11 @@ fn original_switches_are_accepted() {
     assert!(out.contains("xwndw:               50"), "-x: {out}");
     assert!(help_status(&["-a", "+h"]).contains("Easy mode:           ON"));
     assert!(help_status(&["+R"]).contains("Computer: White"));
-    let (out, _, code) = run(&["-C"], "quit\n");
+    // -C without a terminal (the input is a pipe here): the text mode, and a note saying so.
+    let (out, err, code) = run(&["-C"], "quit\n");
     assert_eq!(code, Some(0));
-    assert!(out.contains("full-screen display is not there yet"), "{out}");
+    assert!(err.contains("-C needs a terminal"), "{err}");
+    assert!(out.contains("Your move is? "), "{out}");
     let (_, err, code) = run(&["-R", "-L", "klingon"], "quit\n");
     assert_eq!(code, Some(0));
     assert!(err.contains("only English"), "{err}");

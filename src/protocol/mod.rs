@@ -2,6 +2,7 @@
 //! their own thread, so commands arrive while the engine thinks) and engine events.
 
 pub mod cecp;
+pub mod fullscreen;
 pub mod text;
 pub mod usi;
 pub mod xshogi;

@@ -1,6 +1,7 @@
-//! GNU Shogi's command interpreter: the raw text mode (`-R`) for people, and the xshogi
-//! dialect of the X display (see [`super::xshogi`]), which is the same interpreter with a
-//! quieter display.
+//! GNU Shogi's command interpreter: the raw text mode (`-R`) for people, the xshogi dialect
+//! of the X display (see [`super::xshogi`]) and the full-screen mode (see
+//! [`super::fullscreen`]). The interpreter decides what happens; each mode's [`Display`]
+//! decides how it looks.
 //!
 //! One loop reads [`Event`]s: input lines and engine events arrive on one channel, in order,
 //! so the computer thinks while input is read. Any input during the computer's search makes
@@ -28,10 +29,11 @@
 pub mod board;
 pub mod clock;
 pub mod command;
+pub mod display;
 
 use super::{Event, Session};
 use crate::cli::Config;
-use crate::engine::{EngineEvent, SearchHandle};
+use crate::engine::{Engine, EngineEvent, SearchHandle};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::mate::{MateLimits, MateOutcome};
@@ -42,25 +44,18 @@ use crate::search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
 use board::View;
 use clock::{Clocks, TimeControl};
 use command::{Command, FileCmd, Setting, Toggle};
+use display::{BoardState, Display, RawDisplay};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// Deepest search the `depth` command accepts (plies).
 pub const MAX_DEPTH: u32 = 64;
-
-/// Which display the interpreter talks to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// `-R`: board, prompts and messages for people.
-    Raw,
-    /// The X display: xshogi's dialect (no board, no prompt, clocks after moves).
-    X,
-}
 
 /// Why the interpreter stopped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,10 +67,49 @@ pub enum LoopEnd {
     Usi,
 }
 
+/// What the interpreter uses of a session besides its output: the engine and the channel.
+pub struct Link<'a> {
+    pub engine: &'a mut Engine,
+    pub events: &'a Receiver<Event>,
+    /// Cloned into engine callbacks, so search events join the input lines.
+    pub sender: Sender<Event>,
+}
+
+impl<'a> Link<'a> {
+    /// The session's engine and channel, and its output for a display to write to.
+    pub fn split<W: Write>(s: &'a mut Session<W>) -> (Link<'a>, &'a mut W) {
+        let link = Link { engine: &mut s.engine, events: &s.events, sender: s.sender.clone() };
+        (link, &mut s.out)
+    }
+}
+
 /// Runs the raw text mode until `quit` or the end of input.
 pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
-    let end = Interp::new(&mut session, config, Dialect::Raw).run();
+    let (link, out) = Link::split(&mut session);
+    let end = Interp::new(link, config, RawDisplay::new(out)).run();
     hand_over(session, end)
+}
+
+/// What the computer's search is for, as a display shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Thinking {
+    /// Its move.
+    Move,
+    /// On the opponent's time, expecting this move.
+    Ponder(Move),
+}
+
+/// What the next input line is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// A move or a command.
+    Command,
+    /// The answer to a question (`depth = `, a file name, …).
+    Answer,
+    /// A piece and a square for the board editor (`edit`).
+    EditPiece,
+    /// Row `n` (0-based) of the nine that `setup` reads.
+    SetupRow(usize),
 }
 
 /// Passes the session to the protocol the interpreter's last command asked for.
@@ -138,9 +172,11 @@ struct Editor {
 }
 
 /// The interpreter's state.
-pub struct Interp<'a, W: Write> {
-    s: &'a mut Session<W>,
-    dialect: Dialect,
+pub struct Interp<'a, D: Display> {
+    engine: &'a mut Engine,
+    events: &'a Receiver<Event>,
+    sender: Sender<Event>,
+    out: D,
     config: Config,
     game: Game,
     /// One entry per move of `game`.
@@ -183,17 +219,20 @@ pub struct Interp<'a, W: Write> {
     end: Option<LoopEnd>,
 }
 
-impl<'a, W: Write> Interp<'a, W> {
-    pub fn new(s: &'a mut Session<W>, config: &Config, dialect: Dialect) -> Interp<'a, W> {
-        let control = config.time_control.clone().unwrap_or(match dialect {
-            Dialect::Raw => TimeControl::raw_default(),
-            Dialect::X => TimeControl::x_default(),
+impl<'a, D: Display> Interp<'a, D> {
+    pub fn new(link: Link<'a>, config: &Config, out: D) -> Interp<'a, D> {
+        let control = config.time_control.clone().unwrap_or(if out.for_people() {
+            TimeControl::raw_default()
+        } else {
+            TimeControl::x_default()
         });
         let start = start_position(config);
-        s.engine.set_use_hash(config.use_hash);
+        link.engine.set_use_hash(config.use_hash);
         Interp {
-            s,
-            dialect,
+            engine: link.engine,
+            events: link.events,
+            sender: link.sender,
+            out,
             config: config.clone(),
             game: Game::new(start),
             stats: Vec::new(),
@@ -235,44 +274,36 @@ impl<'a, W: Write> Interp<'a, W> {
 
     // ----- output -------------------------------------------------------------------------
 
-    fn raw(&self) -> bool {
-        self.dialect == Dialect::Raw
-    }
-
-    /// Writes text as it is and flushes it.
-    fn write(&mut self, text: &str) {
-        let _ = self.s.out.write_all(text.as_bytes());
-        let _ = self.s.out.flush();
+    fn people(&self) -> bool {
+        self.out.for_people()
     }
 
     fn line(&mut self, text: &str) {
-        let _ = self.s.send(text);
+        self.out.message(text);
     }
 
-    /// A message for people: shown in raw mode only.
+    /// A message for people only.
     fn note(&mut self, text: &str) {
-        if self.raw() {
+        if self.people() {
             self.line(text);
         }
     }
 
+    /// The position or the view changed.
     fn redraw(&mut self) {
-        if self.raw() {
-            let b = board::draw(self.game.position(), &self.clocks, self.view);
-            self.write(&b);
-        }
+        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.out.changed(b);
     }
 
     fn show_board(&mut self) {
-        let b = board::draw(self.game.position(), &self.clocks, self.view);
-        self.write(&format!("\n{b}"));
+        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.out.board(b);
     }
 
     /// The prompt, when the interpreter waits for a move.
     fn show_prompt(&mut self) {
         let waiting = self.running.as_ref().is_none_or(|r| r.purpose != Purpose::Move);
-        if self.raw()
-            && waiting
+        if waiting
             && self.queued.is_empty()
             && self.prompt.is_none()
             && self.editor.is_none()
@@ -280,50 +311,153 @@ impl<'a, W: Write> Interp<'a, W> {
             && self.end.is_none()
             && !self.eof
         {
-            self.write("\nYour move is? ");
+            self.out.prompt();
         }
+    }
+
+    // ----- what displays read -------------------------------------------------------------
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// When the side to move began to think about its move.
+    pub fn turn_started(&self) -> Instant {
+        self.turn_start
+    }
+
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The side the computer plays.
+    pub fn computer(&self) -> Color {
+        self.computer
+    }
+
+    /// `force`: the user moves for both sides.
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
+    /// The end of the game, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// What the computer is thinking about, if it is.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.running.as_ref().map(|r| match r.purpose {
+            Purpose::Move => Thinking::Move,
+            Purpose::Ponder { predicted } => Thinking::Ponder(predicted),
+        })
+    }
+
+    /// What the next input line is for.
+    pub fn waiting(&self) -> Waiting {
+        if self.prompt.is_some() {
+            Waiting::Answer
+        } else if self.editor.is_some() {
+            Waiting::EditPiece
+        } else if let Some(rows) = &self.setup_rows {
+            Waiting::SetupRow(rows.len())
+        } else {
+            Waiting::Command
+        }
+    }
+
+    /// The board being set up by `edit`, with the colour of the pieces it places.
+    pub fn editing(&self) -> Option<(&Setup, Color)> {
+        self.editor.as_ref().map(|e| (&e.setup, e.color))
+    }
+
+    pub fn display(&self) -> &D {
+        &self.out
+    }
+
+    pub fn display_mut(&mut self) -> &mut D {
+        &mut self.out
+    }
+
+    /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
+    /// the time is for the whole game.
+    pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
+        self.clocks.set_control(control);
+        self.clocks.game_in = game_in;
+        self.turn_start = Instant::now();
     }
 
     // ----- the loop -----------------------------------------------------------------------
 
+    /// Runs until `quit`, the end of input, or a change of protocol.
     pub fn run(mut self) -> LoopEnd {
-        self.s.engine.set_use_book(self.book);
-        if self.raw() {
-            self.write("\n");
-            self.redraw();
-            if self.config.full_screen {
-                self.line("(The full-screen display is not there yet: this is the text mode.)");
-            }
-        }
-        self.show_prompt();
+        self.begin();
         loop {
-            if let Some(end) = self.end {
-                self.stop_everything();
+            if let Some(end) = self.step(None) {
                 return end;
             }
-            let event = if self.running.is_some() {
-                match self.s.events.recv_timeout(Duration::from_millis(250)) {
-                    Ok(e) => e,
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                        self.check_search_alive();
-                        continue;
-                    }
-                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                        self.stop_everything();
-                        return LoopEnd::Quit;
-                    }
-                }
-            } else {
-                match self.s.events.recv() {
-                    Ok(e) => e,
-                    Err(_) => {
-                        self.stop_everything();
-                        return LoopEnd::Quit;
-                    }
-                }
-            };
-            self.dispatch(event);
         }
+    }
+
+    /// The start: the board and the prompt, on displays for people.
+    pub fn begin(&mut self) {
+        self.engine.set_use_book(self.book);
+        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.out.start(b);
+        self.show_prompt();
+    }
+
+    /// Waits for one event (at most `wait`; with `None`, until one comes) and handles it.
+    /// Returns why the interpreter ended, once it has; a search still running is then given
+    /// up.
+    pub fn step(&mut self, wait: Option<Duration>) -> Option<LoopEnd> {
+        if self.end.is_some() {
+            return self.finished();
+        }
+        // While a search runs, look at it now and then: its thread may have died.
+        const CHECK: Duration = Duration::from_millis(250);
+        let wait =
+            if self.running.is_some() { Some(wait.map_or(CHECK, |w| w.min(CHECK))) } else { wait };
+        let received = match wait {
+            Some(w) => self.events.recv_timeout(w),
+            None => self.events.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(event) => self.dispatch(event),
+            Err(RecvTimeoutError::Timeout) => {
+                if self.running.is_some() {
+                    self.check_search_alive();
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => self.end = Some(LoopEnd::Quit),
+        }
+        self.finished()
+    }
+
+    fn finished(&mut self) -> Option<LoopEnd> {
+        let end = self.end?;
+        self.stop_everything();
+        Some(end)
+    }
+
+    /// A line the display read itself (the full-screen display has no input thread).
+    pub fn input(&mut self, line: String) {
+        self.dispatch(Event::Line(line));
+    }
+
+    /// The display's input has ended.
+    pub fn input_closed(&mut self) {
+        self.dispatch(Event::Eof);
+    }
+
+    /// Ends at once (Ctrl-C in the full-screen display): a running search is given up.
+    pub fn quit_now(&mut self) {
+        self.end = Some(LoopEnd::Quit);
+        self.stop_everything();
     }
 
     fn dispatch(&mut self, event: Event) {
@@ -355,7 +489,7 @@ impl<'a, W: Write> Interp<'a, W> {
             return;
         }
         // Its report may have arrived just now.
-        if let Ok(event) = self.s.events.try_recv() {
+        if let Ok(event) = self.events.try_recv() {
             self.dispatch(event);
             return;
         }
@@ -442,12 +576,8 @@ impl<'a, W: Write> Interp<'a, W> {
                 self.give_up_ponder();
             }
             // As the original, a prompt before each line it reads.
-            if self.raw()
-                && self.prompt.is_none()
-                && self.editor.is_none()
-                && self.setup_rows.is_none()
-            {
-                self.write("\nYour move is? ");
+            if self.prompt.is_none() && self.editor.is_none() && self.setup_rows.is_none() {
+                self.out.prompt();
             }
             self.handle(line);
         }
@@ -513,10 +643,7 @@ impl<'a, W: Write> Interp<'a, W> {
     }
 
     fn show_info(&mut self, info: &SearchInfo) {
-        if self.post && self.raw() {
-            let l = board::thinking_line(info);
-            self.line(&l);
-        }
+        self.out.thinking(info, self.post);
     }
 
     // ----- the computer's moves -----------------------------------------------------------
@@ -550,7 +677,7 @@ impl<'a, W: Write> Interp<'a, W> {
         }
         let side = self.game.position().side_to_move();
         self.computer = side;
-        let tx = self.s.sender.clone();
+        let tx = self.sender.clone();
         let searcher = if self.tsume && self.running.is_none() {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = Arc::clone(&stop);
@@ -571,7 +698,7 @@ impl<'a, W: Write> Interp<'a, W> {
             Searcher::Mate(stop)
         } else {
             let limits = self.limits(side);
-            Searcher::Engine(self.s.engine.start(&self.game, limits, move |e| {
+            Searcher::Engine(self.engine.start(&self.game, limits, move |e| {
                 let _ = tx.send(Event::Engine(e));
             }))
         };
@@ -599,7 +726,7 @@ impl<'a, W: Write> Interp<'a, W> {
         let side = self.game.position().side_to_move();
         let used = started.elapsed();
         let left = self.clocks.spend(side, used);
-        if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.raw() {
+        if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
             let text: Vec<String> = result.pv.iter().map(Move::to_string).collect();
             self.line(&format!(
@@ -623,22 +750,14 @@ impl<'a, W: Write> Interp<'a, W> {
         self.game.play_unchecked(mv);
         self.computer_moves += 1;
         let text = mv.to_string();
-        match self.dialect {
-            Dialect::Raw => self.line(&format!("{}. ... {text}", self.computer_moves)),
-            Dialect::X => {
-                self.line(&format!("{}. ... {text} {}", self.computer_moves, left * 10));
-            }
-        }
+        self.out.computer_moved(self.computer_moves, &text, left);
         self.hint = result.ponder.filter(|&h| self.game.position().is_legal(h));
         self.turn_start = Instant::now();
         if let Some(o) = self.game.outcome() {
             self.announce_end(o, false);
             return;
         }
-        if self.raw() {
-            let bell = if self.beep { "\x07" } else { "" };
-            self.line(&format!("My move is: {text:>5}{bell}"));
-        }
+        self.out.my_move(&text, self.beep);
     }
 
     /// Thinks on the opponent's time, expecting the hint move.
@@ -662,8 +781,8 @@ impl<'a, W: Write> Interp<'a, W> {
         }
         let mut limits = self.limits(self.computer);
         limits.ponder = true;
-        let tx = self.s.sender.clone();
-        let handle = self.s.engine.start(&after, limits, move |e| {
+        let tx = self.sender.clone();
+        let handle = self.engine.start(&after, limits, move |e| {
             let _ = tx.send(Event::Engine(e));
         });
         self.running = Some(Running {
@@ -737,7 +856,7 @@ impl<'a, W: Write> Interp<'a, W> {
         match parse_text_move(&pos, word) {
             Ok((mv, annotation)) => {
                 let side = pos.side_to_move();
-                if self.raw() && !self.force && side == self.computer {
+                if self.people() && !self.force && side == self.computer {
                     self.line(&format!(
                         "It is {}'s turn and the computer plays {}: type go to let it move, \
                          or force to move for both sides.",
@@ -755,10 +874,8 @@ impl<'a, W: Write> Interp<'a, W> {
                 });
                 self.game.play_unchecked(mv);
                 self.user_moves += 1;
-                if self.dialect == Dialect::X {
-                    let typed = word.trim_end_matches(['?', '!']);
-                    self.line(&format!("{}. {typed} {}", self.user_moves, left * 10));
-                }
+                let typed = word.trim_end_matches(['?', '!']);
+                self.out.user_moved(self.user_moves, typed, left);
                 if self.force {
                     self.computer = side;
                 }
@@ -782,7 +899,7 @@ impl<'a, W: Write> Interp<'a, W> {
             TextMoveError::Illegal(IllegalMove::KingInCheck) => {
                 self.line(&format!("Illegal move (in check): {word}"));
             }
-            TextMoveError::Ambiguous(n) if self.raw() => {
+            TextMoveError::Ambiguous(n) if self.people() => {
                 self.line(&format!(
                     "Ambiguous move {word}: {n} moves fit; add the origin rank or file \
                      (Gi5h, G65h) or give both squares (6i5h)"
@@ -791,7 +908,7 @@ impl<'a, W: Write> Interp<'a, W> {
             TextMoveError::Illegal(why) => {
                 self.line(&format!("Illegal move (no match): {word}: {why}"));
             }
-            TextMoveError::Syntax if self.raw() => {
+            TextMoveError::Syntax if self.people() => {
                 self.line(&format!("Illegal move (no match): {word}"));
                 self.line("(not a move, and not a command either: help lists them)");
             }
@@ -837,7 +954,7 @@ impl<'a, W: Write> Interp<'a, W> {
             Prompt::File(_) => "Enter file name: ",
             Prompt::DebugPiece => "Enter piece (colour and letter, e.g. bP or wR): ",
         };
-        self.write(text);
+        self.out.ask(text);
         self.prompt = Some(p);
     }
 
@@ -855,8 +972,8 @@ impl<'a, W: Write> Interp<'a, W> {
         match cmd {
             Command::Empty | Command::Ignored => {}
             Command::Help => {
-                let h = board::help(&self.status());
-                self.write(&h);
+                let status = self.status();
+                self.out.help(&status);
             }
             Command::New => self.new_game(),
             Command::Quit => self.end = Some(LoopEnd::Quit),
@@ -920,7 +1037,7 @@ impl<'a, W: Write> Interp<'a, W> {
                 let seed = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(7, |d| d.as_nanos() as u64);
-                self.s.engine.set_seed(seed);
+                self.engine.set_seed(seed);
                 self.note("Random: ON (book moves chosen at random, by weight)");
             }
             Command::P => self.piece_values(),
@@ -997,8 +1114,8 @@ impl<'a, W: Write> Interp<'a, W> {
         self.outcome = None;
         self.hint = None;
         self.both = false;
-        self.s.engine.new_game();
-        self.s.engine.set_use_book(self.book);
+        self.engine.new_game();
+        self.engine.set_use_book(self.book);
         self.turn_start = Instant::now();
     }
 
@@ -1023,23 +1140,22 @@ impl<'a, W: Write> Interp<'a, W> {
             self.computer = !self.computer;
             self.outcome = None;
             self.hint = None;
-            self.s.engine.leave_book();
+            self.engine.leave_book();
         }
     }
 
     fn give_hint(&mut self) {
         let pos = self.game.position().clone();
-        let hint = self
-            .hint
-            .filter(|&h| pos.is_legal(h))
-            .or_else(|| self.s.engine.hint(&pos))
-            .or_else(|| {
-                if pos.count_legal_moves() == 0 {
-                    return None;
-                }
-                let stop = AtomicBool::new(false);
-                self.s.engine.search(&self.game, &SearchLimits::depth(4), &stop, &mut |_| {}).best
-            });
+        let hint =
+            self.hint.filter(|&h| pos.is_legal(h)).or_else(|| self.engine.hint(&pos)).or_else(
+                || {
+                    if pos.count_legal_moves() == 0 {
+                        return None;
+                    }
+                    let stop = AtomicBool::new(false);
+                    self.engine.search(&self.game, &SearchLimits::depth(4), &stop, &mut |_| {}).best
+                },
+            );
         match hint {
             Some(m) => self.line(&format!("Hint: {m}")),
             None => self.line("I have no idea."),
@@ -1051,13 +1167,7 @@ impl<'a, W: Write> Interp<'a, W> {
             Ok(tc) => {
                 self.clocks.set_control(tc);
                 self.turn_start = Instant::now();
-                if self.dialect == Dialect::X {
-                    let (b, w) = (self.clocks.remaining[0] * 10, self.clocks.remaining[1] * 10);
-                    self.line(&format!("Clocks: {b} {w}"));
-                } else {
-                    let c = self.clocks.control.to_string();
-                    self.line(&format!("Time control: {c}"));
-                }
+                self.out.level_set(&self.clocks);
             }
             Err(e) => self.line(&format!("level: {e}")),
         }
@@ -1080,7 +1190,7 @@ impl<'a, W: Write> Interp<'a, W> {
             }
             Setting::Contempt => {
                 self.contempt = v.clamp(-1000, 1000);
-                self.s.engine.set_contempt(self.contempt);
+                self.engine.set_contempt(self.contempt);
             }
             Setting::Xwndw => {
                 self.xwndw = v;
@@ -1136,9 +1246,7 @@ impl<'a, W: Write> Interp<'a, W> {
         if moves > 0 {
             self.clocks.moves_left[side.index()] = moves;
         }
-        if self.dialect == Dialect::X {
-            self.line(&format!("{name} {cs} {moves}"));
-        }
+        self.out.time_set(name, cs, moves);
     }
 
     fn toggle(&mut self, t: Toggle) {
@@ -1146,17 +1254,17 @@ impl<'a, W: Write> Interp<'a, W> {
             Toggle::Post => self.post = !self.post,
             Toggle::NoPost => self.post = false,
             // xshogi sends `easy` meaning "no pondering"; people get the man page's toggle.
-            Toggle::Easy => self.easy = self.dialect == Dialect::X || !self.easy,
+            Toggle::Easy => self.easy = !self.people() || !self.easy,
             Toggle::Hard => self.easy = false,
             Toggle::Book => {
                 self.book = !self.book;
-                self.s.engine.set_use_book(self.book);
+                self.engine.set_use_book(self.book);
                 let b = on_off(self.book);
                 self.note(&format!("Book: {b}"));
             }
             Toggle::Hash => {
                 self.hash = !self.hash;
-                self.s.engine.set_use_hash(self.hash);
+                self.engine.set_use_hash(self.hash);
                 let h = on_off(self.hash);
                 self.note(&format!("Hash table: {h}"));
             }
@@ -1199,7 +1307,7 @@ impl<'a, W: Write> Interp<'a, W> {
             }
             Toggle::Beep => self.beep = !self.beep,
             Toggle::Force => {
-                self.force = if self.raw() { !self.force } else { true };
+                self.force = if self.people() { !self.force } else { true };
                 self.both = false;
                 if self.force {
                     // In force mode the computer is the side that is not to move.
@@ -1460,7 +1568,7 @@ impl<'a, W: Write> Interp<'a, W> {
             crate::eval::material(&pos),
             side.name()
         ));
-        self.write(&t);
+        self.out.text(&t);
     }
 
     /// `debug`: the value of one piece on every empty square.
@@ -1501,7 +1609,7 @@ impl<'a, W: Write> Interp<'a, W> {
             }
             t.push('\n');
         }
-        self.write(&t);
+        self.out.text(&t);
     }
 
     fn speed_test(&mut self) {

@@ -8,8 +8,12 @@
 //! user's echoed as `N. MOVE CLOCK`.
 
 use super::Session;
-use super::text::{Dialect, Interp, hand_over};
+use super::text::board::{self, Status};
+use super::text::clock::Clocks;
+use super::text::display::{BoardState, Display, write_flush, write_line};
+use super::text::{Interp, Link, hand_over};
 use crate::cli::Config;
+use crate::search::SearchInfo;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -17,6 +21,65 @@ pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
     if session.send(&format!("GNU Shogi {}", crate::VERSION)).is_err() {
         return ExitCode::SUCCESS;
     }
-    let end = Interp::new(&mut session, config, Dialect::X).run();
+    let (link, out) = Link::split(&mut session);
+    let end = Interp::new(link, config, XDisplay { out }).run();
     hand_over(session, end)
+}
+
+/// xshogi's dialect: replies and errors, the board only on `bd`, clocks in milliseconds.
+struct XDisplay<'w, W: Write> {
+    out: &'w mut W,
+}
+
+impl<W: Write> Display for XDisplay<'_, W> {
+    fn for_people(&self) -> bool {
+        false
+    }
+
+    fn start(&mut self, _: BoardState<'_>) {}
+
+    fn message(&mut self, text: &str) {
+        write_line(self.out, text);
+    }
+
+    fn text(&mut self, text: &str) {
+        write_flush(self.out, text);
+    }
+
+    fn changed(&mut self, _: BoardState<'_>) {}
+
+    fn board(&mut self, b: BoardState<'_>) {
+        write_flush(self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
+    }
+
+    fn prompt(&mut self) {}
+
+    fn ask(&mut self, question: &str) {
+        write_flush(self.out, question);
+    }
+
+    fn help(&mut self, status: &Status) {
+        write_flush(self.out, &board::help(status));
+    }
+
+    fn thinking(&mut self, _: &SearchInfo, _: bool) {}
+
+    fn computer_moved(&mut self, n: u32, mv: &str, clock: i64) {
+        write_line(self.out, &format!("{n}. ... {mv} {}", clock * 10));
+    }
+
+    fn my_move(&mut self, _: &str, _: bool) {}
+
+    fn user_moved(&mut self, n: u32, typed: &str, clock: i64) {
+        write_line(self.out, &format!("{n}. {typed} {}", clock * 10));
+    }
+
+    fn level_set(&mut self, clocks: &Clocks) {
+        let (b, w) = (clocks.remaining[0] * 10, clocks.remaining[1] * 10);
+        write_line(self.out, &format!("Clocks: {b} {w}"));
+    }
+
+    fn time_set(&mut self, name: &str, centis: i64, moves: u32) {
+        write_line(self.out, &format!("{name} {centis} {moves}"));
+    }
 }

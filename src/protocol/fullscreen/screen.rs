@@ -1,0 +1,403 @@
+//! What the full-screen mode shows, drawn into a [`Grid`]: the start menu, and the game
+//! screen (board, hands, clocks, moves, thinking line, messages, command line) with the
+//! help and other long output over it. Pure functions of a [`Snapshot`], so tests draw
+//! screens without a terminal.
+
+use super::grid::{Grid, Style, text_width};
+use crate::protocol::text::board::View;
+use crate::rules::{Color, Move, PieceKind, Setup, Square};
+use crossterm::style::Color as Ink;
+
+/// The smallest screen the game is drawn on (the original's 80×24).
+pub const MIN_WIDTH: usize = 80;
+pub const MIN_HEIGHT: usize = 24;
+
+/// The levels of the start menu: the original's ten, in its words.
+pub const LEVELS: [&str; 10] = [
+    " 1.   40 moves in   5 minutes",
+    " 2.   40 moves in  15 minutes",
+    " 3.   40 moves in  30 minutes",
+    " 4.  all moves in  15 minutes",
+    " 5.  all moves in  30 minutes",
+    " 6.  all moves in  15 minutes, 30 seconds fischer clock",
+    " 7.  all moves in  30 minutes, 30 seconds fischer clock",
+    " 8.    1 move  in   1 minute",
+    " 9.    1 move  in  15 minutes",
+    "10.    1 move  in  30 minutes",
+];
+
+/// How a message reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    /// A refusal or an error.
+    Error,
+    /// The computer's move or the end of the game.
+    News,
+}
+
+/// Long output shown over the board (help, tables, lists) until Esc or Enter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlay {
+    pub title: String,
+    pub lines: Vec<String>,
+    /// The first line shown.
+    pub scroll: usize,
+}
+
+/// One side as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// "Computer" or "You".
+    pub who: String,
+    /// The clock as shown (`4:58`, `0:07`), or empty.
+    pub clock: String,
+    /// After the clock: moves to the next time control, or what the clock means.
+    pub clock_note: String,
+}
+
+/// Everything the game screen shows.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub level: String,
+    /// The board and hands (a position, or the board `edit` is setting up).
+    pub board: Setup,
+    pub last_move: Option<Move>,
+    /// The moves played, in the coordinate form that is typed (`7g7f`, `P*5e`).
+    pub moves: Vec<String>,
+    /// The side that played the first of `moves`.
+    pub first_mover: Color,
+    pub view: View,
+    pub kanji: bool,
+    /// By colour index (Black, White).
+    pub players: [Player; 2],
+    /// The side whose clock runs (`None` once the game is over).
+    pub to_move: Option<Color>,
+    /// The search's latest line, and whether it is still thinking.
+    pub thinking: Option<(String, bool)>,
+    /// Messages, oldest first; the last is the status line.
+    pub log: Vec<(String, Tone)>,
+    /// The command line: its label, the text typed, the cursor (in characters).
+    pub label: String,
+    pub input: String,
+    pub cursor: usize,
+    pub overlay: Option<Overlay>,
+    /// Colours may be used (`NO_COLOR` unset).
+    pub color: bool,
+}
+
+const SENTE: Ink = Ink::Cyan;
+const GOTE: Ink = Ink::Yellow;
+const PROMOTED: Ink = Ink::Red;
+const LAST_MOVE: Ink = Ink::DarkBlue;
+const ERROR: Ink = Ink::Red;
+const NEWS: Ink = Ink::Green;
+
+/// Left edge of the board frame, and of the panel on the right.
+const FRAME_X: usize = 3;
+const PANEL_X: usize = 42;
+/// Rows of the game screen at the minimum size.
+const BOARD_TOP: usize = 2;
+const THINK_ROW: usize = 18;
+
+/// The Japanese name of a piece, one wide character: 玉 for Black's king, 王 for White's.
+pub fn kanji(kind: PieceKind, color: Color) -> char {
+    match kind {
+        PieceKind::Pawn => '歩',
+        PieceKind::Lance => '香',
+        PieceKind::Knight => '桂',
+        PieceKind::Silver => '銀',
+        PieceKind::Gold => '金',
+        PieceKind::Bishop => '角',
+        PieceKind::Rook => '飛',
+        PieceKind::King if color == Color::Black => '玉',
+        PieceKind::King => '王',
+        PieceKind::ProPawn => 'と',
+        PieceKind::ProLance => '杏',
+        PieceKind::ProKnight => '圭',
+        PieceKind::ProSilver => '全',
+        PieceKind::Horse => '馬',
+        PieceKind::Dragon => '龍',
+    }
+}
+
+const HAND_ORDER: [PieceKind; 7] = [
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Gold,
+    PieceKind::Silver,
+    PieceKind::Knight,
+    PieceKind::Lance,
+    PieceKind::Pawn,
+];
+
+/// Drops colours (for `NO_COLOR`): the last move is then shown in reverse video.
+fn tint(style: Style, color: bool) -> Style {
+    if color {
+        return style;
+    }
+    Style { fg: None, reverse: style.reverse || style.bg.is_some(), bg: None, ..style }
+}
+
+/// The start menu, as the original lays it out, with the level chosen so far.
+pub fn render_menu(
+    width: usize,
+    height: usize,
+    selected: usize,
+    typed: &str,
+    note: &str,
+    color: bool,
+) -> Grid {
+    let mut g = Grid::new(width, height);
+    let title = format!("GNU Shogi {}", crate::VERSION);
+    g.put(31, 1, &title, Style::PLAIN.bold());
+    for (i, level) in LEVELS.iter().enumerate() {
+        let style = if i == selected { Style::PLAIN.reverse() } else { Style::PLAIN };
+        g.put(19, 3 + i, level, style);
+    }
+    let prompt = "Enter Level: ";
+    let end = g.put(19, 16, prompt, Style::PLAIN);
+    let end = g.put(end, 16, typed, Style::PLAIN.bold());
+    g.cursor = Some((end, 16));
+    g.put(19, 18, note, tint(Style::fg(ERROR).bold(), color));
+    g.put(19, 20, "Up/Down or a number, then Enter. q or Ctrl-C quits.", Style::PLAIN.dim());
+    g
+}
+
+/// The game screen.
+pub fn render(s: &Snapshot, width: usize, height: usize) -> Grid {
+    let mut g = Grid::new(width, height);
+    if width < MIN_WIDTH || height < MIN_HEIGHT {
+        let msg = format!(
+            "GNU Shogi needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this terminal is {width}x{height}."
+        );
+        g.put(0, 0, &msg, Style::PLAIN.bold());
+        g.put(0, 1, "Make it larger, or type quit.", Style::PLAIN);
+        command_line(&mut g, s, height.saturating_sub(1));
+        return g;
+    }
+    title_bar(&mut g, s);
+    board(&mut g, s);
+    moves_panel(&mut g, s);
+    thinking_row(&mut g, s);
+    let log_rows = height - 2 - (THINK_ROW + 1);
+    log(&mut g, s, THINK_ROW + 1, log_rows);
+    if let Some(o) = &s.overlay {
+        overlay(&mut g, o, height - 2 - log_rows);
+    }
+    command_line(&mut g, s, height - 2);
+    let keys = " help: commands  kanji: piece names  Up/Down: earlier lines  Ctrl-C: quit";
+    g.put(0, height - 1, keys, Style::PLAIN.dim());
+    // The bottom-right cell stays empty: writing it makes some terminals scroll.
+    g.fill(width - 1, height - 1, 1, Style::PLAIN);
+    g
+}
+
+fn title_bar(g: &mut Grid, s: &Snapshot) {
+    let bar = Style::PLAIN.reverse();
+    g.fill(0, 0, g.width(), bar);
+    g.put(1, 0, &format!("GNU Shogi {}", crate::VERSION), bar.bold());
+    let level = format!("Level: {} ", s.level);
+    let x = g.width().saturating_sub(text_width(&level) + 1);
+    g.put(x.max(20), 0, &level, bar);
+}
+
+/// The squares' text: 3 cells each, a mark and the piece.
+fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
+    let Some(p) = s.board.piece_at(sq) else {
+        return (" . ".to_string(), Style::PLAIN.dim());
+    };
+    let side = if p.color() == Color::Black { SENTE } else { GOTE };
+    let ink = if p.kind().is_promoted() { PROMOTED } else { side };
+    let style = Style::fg(ink).bold();
+    if s.kanji {
+        let mark = if p.color() == Color::White { 'v' } else { ' ' };
+        (format!("{mark}{}", kanji(p.kind(), p.color())), style)
+    } else {
+        let mark = if p.kind().is_promoted() { '+' } else { ' ' };
+        let letter = p.kind().base_letter();
+        let letter = if p.color() == Color::Black { letter.to_ascii_lowercase() } else { letter };
+        (format!("{mark}{letter} "), style)
+    }
+}
+
+fn board(g: &mut Grid, s: &Snapshot) {
+    let files: Vec<u8> = if s.view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };
+    let ranks: Vec<u8> = if s.view.reverse { (1..=9).rev().collect() } else { (1..=9).collect() };
+    // The side drawn at the top: White, or Black when the board is turned.
+    let top = if s.view.reverse { Color::Black } else { Color::White };
+    player_line(g, s, top, BOARD_TOP);
+    hand_line(g, s, top, BOARD_TOP + 1);
+    let label_row = BOARD_TOP + 2;
+    for (i, f) in files.iter().enumerate() {
+        g.put(FRAME_X + 2 + 3 * i, label_row, &f.to_string(), Style::PLAIN.dim());
+    }
+    let rule = format!("+{}+", "-".repeat(27));
+    g.put(FRAME_X, label_row + 1, &rule, Style::PLAIN);
+    let from = s.last_move.and_then(|m| m.from());
+    let to = s.last_move.map(|m| m.to());
+    for (r, &rank) in ranks.iter().enumerate() {
+        let y = label_row + 2 + r;
+        g.put(FRAME_X, y, "|", Style::PLAIN);
+        for (i, &file) in files.iter().enumerate() {
+            let sq = Square::new(file, rank).expect("on the board");
+            let (text, mut style) = square_text(s, sq);
+            if Some(sq) == to || Some(sq) == from {
+                style = style.on(LAST_MOVE);
+                if Some(sq) == to {
+                    style.underline = true;
+                }
+            }
+            g.put(FRAME_X + 1 + 3 * i, y, &text, tint(style, s.color));
+        }
+        g.put(FRAME_X + 28, y, "|", Style::PLAIN);
+        let rank_char = char::from(b'a' + rank - 1).to_string();
+        g.put(FRAME_X + 30, y, &rank_char, Style::PLAIN.dim());
+    }
+    g.put(FRAME_X, label_row + 11, &rule, Style::PLAIN);
+    hand_line(g, s, !top, label_row + 12);
+    player_line(g, s, !top, label_row + 13);
+}
+
+fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
+    let p = &s.players[side.index()];
+    let moving = s.to_move == Some(side);
+    let ink = tint(Style::fg(if side == Color::Black { SENTE } else { GOTE }).bold(), s.color);
+    let name = if s.kanji {
+        format!("{} {}", side.name(), if side == Color::Black { "先手" } else { "後手" })
+    } else {
+        side.name().to_string()
+    };
+    // Fixed columns, all left of the moves panel.
+    g.put(1, y, if moving { ">" } else { " " }, Style::PLAIN.bold());
+    g.put(3, y, &name, ink);
+    g.put(15, y, &p.who, Style::PLAIN);
+    let clock_style = if moving { Style::PLAIN.bold() } else { Style::PLAIN };
+    g.put(25, y, &p.clock, clock_style);
+    let note: String = p.clock_note.chars().take(PANEL_X - 33).collect();
+    g.put(32, y, &note, Style::PLAIN.dim());
+}
+
+fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
+    let hand = s.board.hands[side.index()];
+    let label = if s.kanji { "持駒:" } else { "hand:" };
+    let mut x = g.put(3, y, label, Style::PLAIN.dim());
+    if hand.is_empty() {
+        g.put(x + 1, y, if s.kanji { "なし" } else { "-" }, Style::PLAIN.dim());
+        return;
+    }
+    let ink = tint(Style::fg(if side == Color::Black { SENTE } else { GOTE }), s.color);
+    for kind in HAND_ORDER {
+        let n = hand.count(kind);
+        if n == 0 {
+            continue;
+        }
+        let name = if s.kanji {
+            kanji(kind, side).to_string()
+        } else if side == Color::Black {
+            kind.base_letter().to_ascii_lowercase().to_string()
+        } else {
+            kind.base_letter().to_string()
+        };
+        x = g.put(x + 1, y, &name, ink.bold());
+        if n > 1 {
+            x = g.put(x, y, &n.to_string(), ink);
+        }
+    }
+}
+
+/// The moves, in pairs (Black's then White's), column after column, the latest last.
+fn moves_panel(g: &mut Grid, s: &Snapshot) {
+    let y0 = BOARD_TOP;
+    g.put(PANEL_X, y0, "Moves", Style::PLAIN.bold().dim());
+    let rows = THINK_ROW - y0 - 1;
+    const COLUMN: usize = 19;
+    let columns = ((g.width() - PANEL_X) / COLUMN).max(1);
+    // Pair k holds plies 2k and 2k+1, counted from a Black move.
+    let offset = usize::from(s.first_mover == Color::White);
+    let plies = s.moves.len() + offset;
+    let pairs = plies.div_ceil(2);
+    let first = pairs.saturating_sub(rows * columns);
+    let last = s.moves.len().checked_sub(1);
+    for k in first..pairs {
+        let slot = k - first;
+        let (col, row) = (slot / rows, slot % rows);
+        let x = PANEL_X + col * COLUMN;
+        let y = y0 + 1 + row;
+        g.put(x, y, &format!("{:>3}.", k + 1), Style::PLAIN.dim());
+        for half in 0..2 {
+            let ply = 2 * k + half;
+            let Some(i) = ply.checked_sub(offset) else {
+                g.put(x + 5, y, "...", Style::PLAIN.dim());
+                continue;
+            };
+            let Some(text) = s.moves.get(i) else { continue };
+            let style = if Some(i) == last { Style::PLAIN.reverse() } else { Style::PLAIN };
+            g.put(x + 5 + 7 * half, y, text, style);
+        }
+    }
+}
+
+fn thinking_row(g: &mut Grid, s: &Snapshot) {
+    if let Some((line, live)) = &s.thinking {
+        let style = if *live { Style::PLAIN } else { Style::PLAIN.dim() };
+        g.put(1, THINK_ROW, line, style);
+    }
+}
+
+fn log(g: &mut Grid, s: &Snapshot, y0: usize, rows: usize) {
+    let shown = &s.log[s.log.len().saturating_sub(rows)..];
+    let start = y0 + rows - shown.len();
+    for (i, (text, tone)) in shown.iter().enumerate() {
+        let latest = i + 1 == shown.len();
+        let mut style = match tone {
+            Tone::Plain => Style::PLAIN,
+            Tone::Error => Style::fg(ERROR),
+            Tone::News => Style::fg(NEWS),
+        };
+        if latest {
+            style = style.bold();
+        } else if *tone == Tone::Plain {
+            style = style.dim();
+        }
+        g.put(1, start + i, text, tint(style, s.color));
+    }
+}
+
+fn overlay(g: &mut Grid, o: &Overlay, bottom: usize) {
+    let (x0, y0) = (0, 1);
+    let width = g.width();
+    for y in y0..bottom {
+        g.fill(x0, y, width, Style::PLAIN);
+    }
+    let rows = bottom.saturating_sub(y0 + 2);
+    let scroll = o.scroll.min(o.lines.len().saturating_sub(rows));
+    g.put(1, y0, &o.title, Style::PLAIN.bold());
+    for (i, line) in o.lines.iter().skip(scroll).take(rows).enumerate() {
+        g.put(1, y0 + 1 + i, line, Style::PLAIN);
+    }
+    let end = (scroll + rows).min(o.lines.len());
+    let footer = if o.lines.len() > rows {
+        format!(
+            "lines {}-{end} of {}; PgUp/PgDn scroll; Esc or Enter returns to the board",
+            scroll + 1,
+            o.lines.len()
+        )
+    } else {
+        "Esc or Enter returns to the board".to_string()
+    };
+    g.put(1, bottom - 1, &footer, Style::PLAIN.dim());
+}
+
+fn command_line(g: &mut Grid, s: &Snapshot, y: usize) {
+    let x = g.put(0, y, &s.label, Style::PLAIN.bold());
+    // Show the end of a long line, with the cursor in view.
+    let room = g.width().saturating_sub(x + 1);
+    let chars: Vec<char> = s.input.chars().collect();
+    let cursor = s.cursor.min(chars.len());
+    let skip = cursor.saturating_sub(room);
+    let shown: String = chars[skip..].iter().collect();
+    g.put(x, y, &shown, Style::PLAIN);
+    let before: String = chars[skip..cursor].iter().collect();
+    g.cursor = Some(((x + text_width(&before)).min(g.width() - 1), y));
+}

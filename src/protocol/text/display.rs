@@ -1,0 +1,146 @@
+//! What the interpreter shows, and how: the interpreter decides what happens, a [`Display`]
+//! decides what it looks like. The raw text mode prints to its output ([`RawDisplay`]), the
+//! X display speaks xshogi's dialect (`super::super::xshogi`), and the full-screen mode
+//! draws a terminal screen (`super::super::fullscreen`).
+
+use super::board::{self, Status, View};
+use super::clock::Clocks;
+use crate::rules::Position;
+use crate::search::SearchInfo;
+use std::io::Write;
+
+/// The board as a display draws it.
+#[derive(Copy, Clone)]
+pub struct BoardState<'b> {
+    pub pos: &'b Position,
+    pub clocks: &'b Clocks,
+    pub view: View,
+}
+
+/// The interpreter's output.
+pub trait Display {
+    /// People read this display (raw text, full screen): they get notes, prompts,
+    /// explanations and the board after each change. A program (xshogi) gets none of these,
+    /// and some commands mean what xshogi intends (`easy`, `force`).
+    fn for_people(&self) -> bool {
+        true
+    }
+
+    /// The interpreter starts.
+    fn start(&mut self, board: BoardState<'_>);
+
+    /// A reply, announcement or error: one line.
+    fn message(&mut self, text: &str);
+
+    /// Several lines as they are (tables, lists); each ends with a newline.
+    fn text(&mut self, text: &str);
+
+    /// The position or the view changed (new, undo, a file read, reverse, …).
+    fn changed(&mut self, board: BoardState<'_>);
+
+    /// `bd` and the board editor: the board, on every display.
+    fn board(&mut self, board: BoardState<'_>);
+
+    /// The interpreter waits for a move or a command.
+    fn prompt(&mut self);
+
+    /// A question; the next line answers it.
+    fn ask(&mut self, question: &str);
+
+    /// `help`: the commands and the settings.
+    fn help(&mut self, status: &Status);
+
+    /// One iteration of a search (`post`: the user asked to see them).
+    fn thinking(&mut self, info: &SearchInfo, post: bool);
+
+    /// The computer played its `n`-th move, `mv`; `clock` is its time left in centiseconds.
+    fn computer_moved(&mut self, n: u32, mv: &str, clock: i64);
+
+    /// After the computer's move, when the game goes on.
+    fn my_move(&mut self, mv: &str, beep: bool);
+
+    /// The user's `n`-th move, as typed, was played; `clock` is the user's time left.
+    fn user_moved(&mut self, _n: u32, _typed: &str, _clock: i64) {}
+
+    /// `level` set a new time control.
+    fn level_set(&mut self, clocks: &Clocks) {
+        self.message(&format!("Time control: {}", clocks.control));
+    }
+
+    /// `time` or `otime` set a clock.
+    fn time_set(&mut self, _name: &str, _centis: i64, _moves: u32) {}
+}
+
+/// The raw text mode (`-R`): the original's board, prompts and messages, as plain text.
+pub struct RawDisplay<'w, W: Write> {
+    out: &'w mut W,
+}
+
+impl<'w, W: Write> RawDisplay<'w, W> {
+    pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
+        RawDisplay { out }
+    }
+}
+
+/// Writes text as it is and flushes it (people wait for it).
+pub fn write_flush<W: Write>(out: &mut W, text: &str) {
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// Writes one line and flushes it.
+pub fn write_line<W: Write>(out: &mut W, text: &str) {
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.write_all(b"\n");
+    let _ = out.flush();
+}
+
+impl<W: Write> Display for RawDisplay<'_, W> {
+    fn start(&mut self, b: BoardState<'_>) {
+        write_flush(self.out, "\n");
+        self.changed(b);
+    }
+
+    fn message(&mut self, text: &str) {
+        write_line(self.out, text);
+    }
+
+    fn text(&mut self, text: &str) {
+        write_flush(self.out, text);
+    }
+
+    fn changed(&mut self, b: BoardState<'_>) {
+        write_flush(self.out, &board::draw(b.pos, b.clocks, b.view));
+    }
+
+    fn board(&mut self, b: BoardState<'_>) {
+        write_flush(self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
+    }
+
+    fn prompt(&mut self) {
+        write_flush(self.out, "\nYour move is? ");
+    }
+
+    fn ask(&mut self, question: &str) {
+        write_flush(self.out, question);
+    }
+
+    fn help(&mut self, status: &Status) {
+        write_flush(self.out, &board::help(status));
+    }
+
+    fn thinking(&mut self, info: &SearchInfo, post: bool) {
+        if post {
+            write_line(self.out, &board::thinking_line(info));
+        }
+    }
+
+    fn computer_moved(&mut self, n: u32, mv: &str, _clock: i64) {
+        write_line(self.out, &format!("{n}. ... {mv}"));
+    }
+
+    fn my_move(&mut self, mv: &str, beep: bool) {
+        let bell = if beep { "\x07" } else { "" };
+        write_line(self.out, &format!("My move is: {mv:>5}{bell}"));
+    }
+}

@@ -1,0 +1,466 @@
+//! The full-screen mode (`-C`): screens drawn without a terminal and compared with the
+//! expected text, whole games played through its keys, and the real program under a
+//! pseudo-terminal (tmux), where tmux is installed.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::style::Color as Ink;
+use gnushogi::cli::Config;
+use gnushogi::engine::{Engine, EngineOptions};
+use gnushogi::protocol::Session;
+use gnushogi::protocol::fullscreen::app::App;
+use gnushogi::protocol::fullscreen::grid::Grid;
+use gnushogi::protocol::text::{Link, LoopEnd};
+use std::time::{Duration, Instant};
+
+/// Longest wait for the computer: only a failing test waits this long.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn session() -> Session<std::io::Sink> {
+    let (sender, events) = std::sync::mpsc::channel();
+    let engine =
+        Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
+    Session { events, sender, out: std::io::sink(), engine }
+}
+
+fn config() -> Config {
+    Config { use_hash: true, seeded: true, ..Config::default() }
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn ctrl(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+/// The screen with the clocks as they were when the turn began (no time has run).
+fn screen(app: &App<'_>) -> Grid {
+    app.render(80, 24, app.interp().turn_started())
+}
+
+/// Lets the engine's events in until the screen shows `what`.
+fn wait_for(app: &mut App<'_>, what: &str) -> Grid {
+    let start = Instant::now();
+    loop {
+        app.pump(Duration::from_millis(20));
+        let g = screen(app);
+        if g.text().contains(what) {
+            return g;
+        }
+        assert!(start.elapsed() < PATIENCE, "waited for {what:?}; the screen:\n{}", g.text());
+    }
+}
+
+fn rows(g: &Grid) -> Vec<String> {
+    (0..g.height()).map(|y| g.row_text(y)).collect()
+}
+
+const MENU: &str = "
+                               GNU Shogi 1.5.0
+
+                    1.   40 moves in   5 minutes
+                    2.   40 moves in  15 minutes
+                    3.   40 moves in  30 minutes
+                    4.  all moves in  15 minutes
+                    5.  all moves in  30 minutes
+                    6.  all moves in  15 minutes, 30 seconds fischer clock
+                    7.  all moves in  30 minutes, 30 seconds fischer clock
+                    8.    1 move  in   1 minute
+                    9.    1 move  in  15 minutes
+                   10.    1 move  in  30 minutes
+
+
+
+                   Enter Level:
+
+";
+
+const START: &str = " GNU Shogi 1.5.0                                      Level: 40 moves in 5 min
+
+   White       Computer  5:00   40 left   Moves
+   hand: -
+     9  8  7  6  5  4  3  2  1
+   +---------------------------+
+   | L  N  S  G  K  G  S  N  L | a
+   | .  R  .  .  .  .  .  B  . | b
+   | P  P  P  P  P  P  P  P  P | c
+   | .  .  .  .  .  .  .  .  . | d
+   | .  .  .  .  .  .  .  .  . | e
+   | .  .  .  .  .  .  .  .  . | f
+   | p  p  p  p  p  p  p  p  p | g
+   | .  b  .  .  .  .  .  r  . | h
+   | l  n  s  g  k  g  s  n  l | i
+   +---------------------------+
+   hand: -
+ > Black       You       5:00   40 left
+
+
+
+
+Your move is?
+ help: commands  kanji: piece names  Up/Down: earlier lines  Ctrl-C: quit
+";
+
+#[test]
+fn the_menu_then_the_board_drawn_without_a_terminal() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    let menu = app.render(80, 24, Instant::now());
+    assert!(menu.text().starts_with(MENU), "{}", menu.text());
+    // The first level is highlighted until another is chosen.
+    let (x, y) = menu.find("40 moves in   5").unwrap();
+    assert!(menu.cell(x, y).unwrap().style.reverse);
+    app.key(key(KeyCode::Down));
+    app.key(key(KeyCode::Down));
+    let menu = app.render(80, 24, Instant::now());
+    let (x, y) = menu.find("40 moves in  30").unwrap();
+    assert!(menu.cell(x, y).unwrap().style.reverse);
+    // A level that is not there is refused; the menu stays.
+    app.type_line("12");
+    assert!(app.in_menu());
+    assert!(app.render(80, 24, Instant::now()).text().contains("There is no level 12"));
+    app.type_line("1");
+    assert!(!app.in_menu());
+    assert_eq!(screen(&app).text(), START);
+    // The command line shows what is typed, with the cursor after it.
+    for c in "7g7".chars() {
+        app.key(key(KeyCode::Char(c)));
+    }
+    let g = screen(&app);
+    assert_eq!(g.row_text(22), "Your move is? 7g7");
+    assert_eq!(g.cursor, Some((17, 22)));
+}
+
+#[test]
+fn each_level_of_the_menu_sets_its_clock() {
+    let cases = [
+        ("1", "Level: 40 moves in 5 min", "5:00   40 left"),
+        ("4", "Level: all moves in 15 min", "15:00"),
+        ("7", "Level: all moves in 30 min + 30 s a move", "30:00"),
+        ("8", "Level: 1 move in 1 min", "1:00   1 left"),
+        ("10", "Level: 1 move in 30 min", "30:00  1 left"),
+    ];
+    for (item, level, clock) in cases {
+        let mut s = session();
+        let (link, _) = Link::split(&mut s);
+        let mut app = App::new(link, &config(), true);
+        app.type_line(item);
+        let g = screen(&app);
+        assert!(g.row_text(0).ends_with(level), "{item}: {}", g.row_text(0));
+        assert!(g.row_text(17).ends_with(&format!("You       {clock}")), "{}", g.row_text(17));
+    }
+    // A time control on the command line: no menu.
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let tc = gnushogi::protocol::text::clock::parse_command_line(&["60".into(), "10".into()]);
+    let app = App::new(link, &Config { time_control: tc.unwrap(), ..config() }, true);
+    assert!(!app.in_menu());
+    assert!(screen(&app).row_text(0).ends_with("Level: 60 moves in 10 min"));
+}
+
+#[test]
+fn a_game_through_the_command_line() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    app.type_line("1");
+    app.type_line("book");
+    app.type_line("sd 2");
+    app.type_line("7g7f");
+    let g = wait_for(&mut app, "My move is: ");
+    let r = rows(&g);
+    assert_eq!(r[11], "   | .  .  p  .  .  .  .  .  . | f", "{}", g.text());
+    assert_eq!(r[12], "   | p  p  .  p  p  p  p  p  p | g");
+    // The moves: the user's and the computer's, the last one marked.
+    let reply = r[21].trim().strip_prefix("My move is: ").unwrap().to_string();
+    assert!(r[3].ends_with(&format!("1. 7g7f   {reply}")), "{}", r[3]);
+    let (x, y) = g.find(&format!("7f   {reply}")).unwrap();
+    assert!(g.cell(x + 5, y).unwrap().style.reverse);
+    assert!(!g.cell(x, y).unwrap().style.reverse);
+    // The computer's reply is on the board, its squares marked.
+    let to = &reply[2..4];
+    let file = usize::from(to.as_bytes()[0] - b'0');
+    let rank = usize::from(to.as_bytes()[1] - b'a');
+    let cell = g.cell(3 + 1 + 3 * (9 - file), 6 + rank).unwrap();
+    assert_eq!(cell.style.bg, Some(Ink::DarkBlue), "{reply}");
+    assert!(cell.style.underline);
+    // The last search's line stays, dimmed.
+    assert!(r[18].starts_with(" Last search: depth "), "{}", r[18]);
+    assert!(g.cell(1, 18).unwrap().style.dim);
+    // Errors in red on the status line, with the original's words.
+    app.type_line("7g7e");
+    let g = screen(&app);
+    assert_eq!(g.row_text(21), " Illegal move (no match): 7g7e");
+    assert_eq!(g.cell(1, 21).unwrap().style.fg, Some(Ink::Red));
+    // A command that asks for its value: the question becomes the label.
+    app.type_line("depth");
+    assert_eq!(screen(&app).row_text(22), "depth =");
+    app.type_line("3");
+    assert_eq!(screen(&app).row_text(22), "Your move is?");
+    // Up brings back earlier lines.
+    app.key(key(KeyCode::Up));
+    app.key(key(KeyCode::Up));
+    assert_eq!(app.input(), "depth");
+    app.key(key(KeyCode::Esc));
+    assert_eq!(app.input(), "");
+    // undo takes back the computer's move; the record shrinks.
+    app.type_line("undo");
+    assert!(rows(&screen(&app))[3].ends_with("1. 7g7f"));
+    // Long replies are shown over the board; Esc returns.
+    app.type_line("moves");
+    let g = screen(&app);
+    assert_eq!(g.row_text(1), " moves");
+    assert!(g.text().contains("legal moves for White"), "{}", g.text());
+    assert!(!g.text().contains("| a"));
+    app.key(key(KeyCode::Esc));
+    assert!(screen(&app).text().contains("| a"));
+    // quit ends the mode.
+    app.type_line("quit");
+    assert_eq!(app.ended(), Some(LoopEnd::Quit));
+}
+
+#[test]
+fn help_kanji_edit_and_reverse() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    app.type_line("1");
+    app.type_line("help");
+    let g = screen(&app);
+    assert_eq!(g.row_text(1), " Help");
+    assert!(g.text().contains("command summary"));
+    assert!(g.text().contains("PgUp/PgDn scroll"), "{}", g.text());
+    for _ in 0..3 {
+        app.key(key(KeyCode::PageDown));
+    }
+    assert!(screen(&app).text().contains("Time Control ON 40 moves 300 sec"));
+    app.key(key(KeyCode::Enter));
+    assert!(!screen(&app).text().contains("command summary"));
+
+    app.type_line("kanji");
+    let g = screen(&app);
+    assert_eq!(g.row_text(6), "   |v香v桂v銀v金v王v金v銀v桂v香| a");
+    assert_eq!(g.row_text(13), "   | .  角 .  .  .  .  .  飛 . | h");
+    assert_eq!(g.row_text(17), " > Black 先手  You       5:00   40 left");
+    assert_eq!(g.row_text(21), " Japanese piece names: ON");
+    app.type_line("kanji");
+
+    // The board being edited is shown as it is set up.
+    app.type_line("edit");
+    let g = screen(&app);
+    assert!(g.row_text(22).starts_with("Edit Black (p3b"), "{}", g.row_text(22));
+    app.type_line("-5i -8h -2h c +r5e b*");
+    let g = screen(&app);
+    assert_eq!(g.row_text(10), "   | .  .  .  . +R  .  .  .  . | e");
+    assert_eq!(g.row_text(14), "   | l  n  s  g  .  g  s  n  l | i");
+    assert_eq!(g.row_text(3), "   hand: B");
+    let (x, y) = g.find("+R").unwrap();
+    assert_eq!(g.cell(x, y).unwrap().style.fg, Some(Ink::Red));
+    app.type_line("c k5h .");
+    let g = screen(&app);
+    assert_eq!(g.row_text(22), "Your move is?");
+    assert_eq!(g.row_text(13), "   | .  .  .  .  k  .  .  .  . | h");
+
+    // reverse turns the board: Black at the top.
+    app.type_line("reverse");
+    let g = screen(&app);
+    assert_eq!(g.row_text(4), "     1  2  3  4  5  6  7  8  9");
+    assert!(g.row_text(2).starts_with(" > Black"), "{}", g.row_text(2));
+    // Gote's pieces in yellow, sente's in cyan.
+    let (x, y) = g.find("K").unwrap();
+    assert_eq!(g.cell(x, y).unwrap().style.fg, Some(Ink::Yellow));
+    let (x, y) = g.find(" k ").unwrap();
+    assert_eq!(g.cell(x + 1, y).unwrap().style.fg, Some(Ink::Cyan));
+}
+
+#[test]
+fn keys_that_end_the_game_screen() {
+    // Ctrl-C while the computer thinks: at once.
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    app.type_line("3");
+    app.type_line("book");
+    app.type_line("go");
+    wait_for(&mut app, "Black thinks");
+    app.key(ctrl('c'));
+    assert_eq!(app.ended(), Some(LoopEnd::Quit));
+
+    // Ctrl-D on an empty line is the end of input; on a line it deletes.
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    app.type_line("1");
+    for c in "ab".chars() {
+        app.key(key(KeyCode::Char(c)));
+    }
+    app.key(key(KeyCode::Left));
+    app.key(ctrl('d'));
+    assert_eq!(app.input(), "a");
+    app.key(key(KeyCode::Backspace));
+    app.key(ctrl('d'));
+    app.pump(Duration::ZERO);
+    assert_eq!(app.ended(), Some(LoopEnd::Quit));
+
+    // In the menu: q.
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), true);
+    app.key(key(KeyCode::Char('q')));
+    assert_eq!(app.ended(), Some(LoopEnd::Quit));
+}
+
+#[test]
+fn small_and_large_terminals() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), false);
+    app.type_line("1");
+    let t = app.interp().turn_started();
+    let g = app.render(60, 20, t);
+    assert!(g.row_text(0).contains("needs at least 80x24; this terminal is 60x20"));
+    assert_eq!(g.row_text(19), "Your move is?");
+    let g = app.render(120, 40, t);
+    assert_eq!(g.row_text(38), "Your move is?");
+    assert!(g.row_text(0).ends_with("Level: 40 moves in 5 min"));
+    assert_eq!(g.row_text(6), "   | L  N  S  G  K  G  S  N  L | a");
+    // NO_COLOR: no colours at all.
+    for y in 0..g.height() {
+        for x in 0..g.width() {
+            let c = g.cell(x, y).unwrap();
+            assert!(c.style.fg.is_none() && c.style.bg.is_none());
+        }
+    }
+}
+
+// ----- under a real terminal ----------------------------------------------------------
+
+/// A tmux server of its own (its socket in the temporary directory) running a shell in a
+/// terminal of 80x24; stopped and removed when dropped.
+struct Tmux {
+    name: String,
+    socket: std::path::PathBuf,
+}
+
+impl Tmux {
+    fn start(name: &str) -> Option<Tmux> {
+        let ok = std::process::Command::new("tmux")
+            .args(["-V"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            return None;
+        }
+        let name = format!("{name}-{}", std::process::id());
+        let socket = std::env::temp_dir().join(format!("{name}.tmux"));
+        let t = Tmux { name, socket };
+        t.tmux(&["new-session", "-d", "-s", &t.name, "-x", "80", "-y", "24", "sh"]);
+        t.send(&["PS1='PROMPT$ '", "Enter"]);
+        t.wait("PROMPT$");
+        Some(t)
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = std::process::Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.name];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    fn wait(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(what) {
+                return s;
+            }
+            assert!(start.elapsed() < PATIENCE, "waited for {what:?}; the screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn alternate_screen(&self) -> bool {
+        self.tmux(&["display-message", "-p", "-t", &self.name, "#{alternate_on}"]).trim() == "1"
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_file(&self.socket);
+    }
+}
+
+fn program() -> String {
+    format!("{} -C -T 4 --seed 1; echo EXIT:$?", env!("CARGO_BIN_EXE_gnushogi"))
+}
+
+#[test]
+fn under_a_real_terminal_a_move_then_quit() {
+    let Some(t) = Tmux::start("gnushogi-fs") else {
+        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
+        return;
+    };
+    t.send(&[&program(), "Enter"]);
+    t.wait("Enter Level:");
+    assert!(t.alternate_screen());
+    t.send(&["1", "Enter"]);
+    t.wait("Your move is?");
+    t.send(&["7g7f", "Enter"]);
+    let s = t.wait("My move is: ");
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[11], "   | .  .  p  .  .  .  .  .  . | f", "{s}");
+    assert!(lines[3].contains("1. 7g7f"), "{s}");
+    assert!(lines[0].contains("Level: 40 moves in 5 min"));
+    // A bigger window: drawn again at its size.
+    t.tmux(&["resize-window", "-t", &t.name, "-x", "100", "-y", "30"]);
+    let s = t.wait("\nYour move is?");
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 30, "{s}");
+    assert!(lines[0].trim_end().ends_with("Level: 40 moves in 5 min") && lines[0].len() > 90);
+    assert!(lines[28].starts_with("Your move is?"), "{s}");
+    t.tmux(&["resize-window", "-t", &t.name, "-x", "80", "-y", "24"]);
+    t.send(&["quit", "Enter"]);
+    let s = t.wait("EXIT:0");
+    // The terminal is back: the main screen, the shell's prompt, line editing on.
+    assert!(!t.alternate_screen());
+    assert!(!s.contains("| a"), "{s}");
+    t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo", "Enter"]);
+    let s = t.wait("\necho\n");
+    assert!(s.contains("\nicanon\n"), "{s}");
+}
+
+#[test]
+fn under_a_real_terminal_ctrl_c_restores_it() {
+    let Some(t) = Tmux::start("gnushogi-fs-c") else {
+        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
+        return;
+    };
+    t.send(&[&program(), "Enter"]);
+    t.wait("Enter Level:");
+    t.send(&["3", "Enter"]);
+    t.wait("Your move is?");
+    // The computer thinks for Black; Ctrl-C quits at once all the same.
+    t.send(&["book", "Enter", "go", "Enter"]);
+    t.wait("Black thinks");
+    t.send(&["C-c"]);
+    t.wait("EXIT:0");
+    assert!(!t.alternate_screen());
+    t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon", "Enter"]);
+    t.wait("\nicanon\n");
+}

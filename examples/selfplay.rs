@@ -110,7 +110,13 @@ fn main() -> std::io::Result<()> {
             if !pos.in_check() && pos.piece_at(mv.to()).is_none() && !mv.is_promotion() {
                 let cp = match r.score {
                     Score::Cp(cp) => cp,
-                    Score::Mate(p) => if p > 0 { 30_000 } else { -30_000 },
+                    Score::Mate(p) => {
+                        if p > 0 {
+                            30_000
+                        } else {
+                            -30_000
+                        }
+                    }
                 };
                 let sente_view = if stm == Color::Black { cp } else { -cp };
                 samples.push((to_sfen(pos), sente_view));

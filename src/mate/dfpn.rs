@@ -19,8 +19,8 @@
 
 use super::hands;
 use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val};
-use crate::rules::attacks::between;
-use crate::rules::{Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
+use crate::rules::attacks::{attacks, between, king_attacks};
+use crate::rules::{Bitboard, Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -59,15 +59,30 @@ pub struct Dfpn<'a> {
     root_best: Option<Move>,
     pool: Vec<Vec<Kid>>,
     scratch: MoveList,
-    pub mids: u64,
-    pub seen: std::collections::HashSet<(u64, Hand, u16)>,
 }
+
+/// Nodes with at most this many plies left are solved exactly by plain search.
+const SMALL: u16 = 3;
+/// Defender's nodes with at most this many plies left are solved exactly.
+const SMALL_AND: u16 = 4;
+/// Exact results from this many plies up are kept in the table.
+const CACHE_FROM: u16 = 1;
 
 /// Longest path an unbounded search follows.
 pub const MAX_PLY: u16 = 1000;
 
 fn next_len(d: u16) -> u16 {
     if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
+}
+
+/// A disproof depth rounded up to the next length a mate of that side could have: attacker's
+/// mates are odd, so "none within 1" is "none within 2"; defender's mated-in counts are even.
+fn round_dd(dd: u16, or: bool) -> u16 {
+    match dd {
+        DEPTH_INF => dd,
+        _ if or => (dd + (dd & 1)).min(DEPTH_INF - 1),
+        _ => dd | 1,
+    }
 }
 
 /// A threshold a little past `x` (df-pn+'s 1+ε with ε = 1/4).
@@ -101,8 +116,6 @@ impl<'a> Dfpn<'a> {
             root_best: None,
             pool: Vec::new(),
             scratch: MoveList::new(),
-            mids: 0,
-            seen: Default::default(),
         }
     }
 
@@ -234,7 +247,6 @@ impl<'a> Dfpn<'a> {
         let key = pos.board_key();
         let hand = pos.hand(self.attacker);
         let class = self.class(r);
-        self.mids += 1;
 
         let mut list = MoveList::new();
         self.generate(pos, or, &mut list);
@@ -246,7 +258,7 @@ impl<'a> Dfpn<'a> {
             };
         }
         if (or && r < 1) || (!or && r < 2) {
-            return Val::disproof(r, hands::full(), NO_REP);
+            return Val::disproof(round_dd(r, or), hands::full(), NO_REP);
         }
 
         let mut kids = self.pool.pop().unwrap_or_default();
@@ -312,6 +324,9 @@ impl<'a> Dfpn<'a> {
         if let Some(i) = self.repetition(key, hand) {
             return Val::disproof(DEPTH_INF, hand, i as u16);
         }
+        if cr <= if child_or { SMALL } else { SMALL_AND } {
+            return if child_or { self.small_or(child, cr) } else { self.small_and(child, cr) };
+        }
         let class = self.class(cr);
         if let Some(f) = self.table.lookup(key, hand, cr, class) {
             return f.val;
@@ -337,7 +352,7 @@ impl<'a> Dfpn<'a> {
             self.table.store_final(key, hand, class, &v, 1);
             v
         } else if cr < 2 {
-            Val::disproof(cr, hands::full(), NO_REP)
+            Val::disproof(round_dd(cr, false), hands::full(), NO_REP)
         } else {
             let v = Val::open(distinct_replies(&list), 1);
             self.table.store_open(key, hand, class, v.pn, v.dn, 1);
@@ -351,76 +366,37 @@ impl<'a> Dfpn<'a> {
     /// depend on the path.
     fn finish(&mut self, pos: &Position, ply: usize, or: bool, kids: &[Kid], start: u64) -> Val {
         let hand = pos.hand(self.attacker);
-        let proven = if or {
-            kids.iter().any(|k| k.v.is_proven())
-        } else {
-            kids.iter().all(|k| k.v.is_proven())
-        };
         let mut best = None;
-        let mut v = if proven {
-            if or {
-                let k = kids
-                    .iter()
-                    .filter(|k| k.v.is_proven())
-                    .min_by_key(|k| (k.v.len, k.v.hand.total()))
-                    .expect("a proven child");
-                let mut ph = k.v.hand;
-                if let Some(kind) = k.drop {
-                    ph = hands::plus(ph, kind);
-                }
-                if let Some(kind) = k.capture {
-                    ph = hands::minus(ph, kind);
-                }
-                best = Some(k.m);
-                Val::proof(next_len(k.v.len), hands::min(ph, hand))
-            } else {
-                let len = kids.iter().map(|k| k.v.len).max().unwrap_or(0);
-                let ph = kids.iter().fold(self.interpose_hand(pos), |h, k| hands::max(h, k.v.hand));
-                Val::proof(next_len(len), hands::min(ph, hand))
-            }
-        } else if or {
-            let mut dh = hands::full();
-            let mut dd = DEPTH_INF;
-            let mut rep = NO_REP;
-            for k in kids {
-                let mut c = k.v.hand;
-                if let Some(kind) = k.drop {
-                    c = hands::plus(c, kind);
-                }
-                if let Some(kind) = k.capture {
-                    c = hands::minus(c, kind);
-                }
-                dh = hands::min(dh, c);
-                dd = dd.min(next_len(k.v.dd));
-                rep = rep.min(k.v.rep);
-            }
-            for kind in PieceKind::HAND {
-                if !hand.has(kind) {
-                    dh = hands::set(dh, kind, 0);
-                }
-            }
-            Val::disproof(dd, dh, rep)
-        } else {
-            let k = kids
+        let mut v = if or {
+            match kids
                 .iter()
-                .filter(|k| k.v.is_disproven())
-                .max_by_key(|k| (k.v.rep, k.v.dd))
-                .expect("a disproven child");
-            let mut dh = k.v.hand;
-            if let Some(kind) = k.drop {
-                // The defender needs that piece: the attacker cannot hold more of it.
-                dh = hands::set(dh, kind, dh.count(kind).min(hand.count(kind)));
+                .filter(|k| k.v.is_proven())
+                .min_by_key(|k| (k.v.len, k.v.hand.total()))
+            {
+                Some(k) => {
+                    best = Some(k.m);
+                    or_proof(&k.v, k.drop, k.capture, hand)
+                }
+                None => {
+                    let mut acc = OrDisproof::new();
+                    for k in kids {
+                        acc.add(&k.v, k.drop, k.capture);
+                    }
+                    acc.finish(hand)
+                }
             }
-            Val::disproof(next_len(k.v.dd), dh, k.v.rep)
+        } else {
+            match kids.iter().filter(|k| k.v.is_disproven()).max_by_key(|k| (k.v.rep, k.v.dd)) {
+                Some(k) => and_disproof(&k.v, k.drop, hand),
+                None => {
+                    let mut acc = AndProof::new(self.interpose_hand(pos));
+                    for k in kids {
+                        acc.add(&k.v);
+                    }
+                    acc.finish(hand)
+                }
+            }
         };
-        debug_assert!(
-            if v.is_proven() {
-                hand.is_superior_or_equal(v.hand)
-            } else {
-                v.hand.is_superior_or_equal(hand)
-            },
-            "hand {hand:?} result {v:?}"
-        );
         if v.rep != NO_REP && v.rep as usize >= ply {
             v.rep = NO_REP;
         }
@@ -432,6 +408,243 @@ impl<'a> Dfpn<'a> {
             self.root_best = best;
         }
         v
+    }
+
+    /// Exact result of an attacker's node with at most `SMALL` plies left, by exhaustive
+    /// search (no repetition is possible within so few plies, so the result holds on any path).
+    fn small_or(&mut self, pos: &Position, r: u16) -> Val {
+        let hand = pos.hand(self.attacker);
+        if r < 1 {
+            return Val::disproof(r, hands::full(), NO_REP);
+        }
+        let key = pos.board_key();
+        if r >= CACHE_FROM
+            && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
+        {
+            return f.val;
+        }
+        let start = self.nodes;
+        self.nodes += 1;
+        let mut checks = MoveList::new();
+        pos.legal_checks(&mut checks);
+        if checks.is_empty() {
+            return Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP);
+        }
+        // Mate in one first: it is the shortest.
+        let mut acc = OrDisproof::new();
+        for m in checks.iter() {
+            if self.king_escapes_after(pos, m) {
+                if r < 3 {
+                    let v = Val::disproof(1, hands::full(), NO_REP);
+                    acc.add(&v, m.drop_kind(), captured(pos, m));
+                }
+                continue;
+            }
+            let child = pos.played(m);
+            if !self.has_reply(&child) {
+                let v = Val::proof(0, self.interpose_hand(&child));
+                let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
+                if r >= CACHE_FROM {
+                    self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                }
+                return v;
+            }
+            if r < 3 {
+                acc.add(&Val::disproof(1, hands::full(), NO_REP), m.drop_kind(), captured(pos, m));
+            }
+        }
+        if r < 3 {
+            let v = acc.finish(hand);
+            if r >= CACHE_FROM {
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+            }
+            return v;
+        }
+        for m in checks.iter() {
+            let child = pos.played(m);
+            let v = self.small_and(&child, r - 1);
+            if v.is_proven() {
+                let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                return v;
+            }
+            acc.add(&v, m.drop_kind(), captured(pos, m));
+        }
+        let v = acc.finish(hand);
+        self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+        v
+    }
+
+    /// Exact result of a defender's node with at most `SMALL` plies left.
+    fn small_and(&mut self, pos: &Position, r: u16) -> Val {
+        let hand = pos.hand(self.attacker);
+        let key = pos.board_key();
+        if r >= 2
+            && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
+        {
+            return f.val;
+        }
+        self.nodes += 1;
+        let mut replies = MoveList::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            return Val::proof(0, self.interpose_hand(pos));
+        }
+        if r < 2 {
+            return Val::disproof(round_dd(r, false), hands::full(), NO_REP);
+        }
+        let start = self.nodes;
+        let mut acc = AndProof::new(self.interpose_hand(pos));
+        for m in replies.iter() {
+            let child = pos.played(m);
+            let v = self.small_or(&child, r - 1);
+            if v.is_disproven() {
+                let v = and_disproof(&v, m.drop_kind(), hand);
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                return v;
+            }
+            acc.add(&v);
+        }
+        let v = acc.finish(hand);
+        self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+        v
+    }
+
+    /// True if, after the attacker's check `m` (not played), the defender's king can step to
+    /// a square the attacker does not attack: then `m` does not mate. Much cheaper than
+    /// playing `m` and generating the replies.
+    fn king_escapes_after(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.side_to_move();
+        let Some(ks) = pos.king_square(!us) else {
+            return false;
+        };
+        let to = m.to();
+        let (kind, from) = match (m.from(), m.drop_kind()) {
+            (Some(f), _) => {
+                let k = pos.piece_at(f).map_or(PieceKind::King, |p| p.kind());
+                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
+                (k, Bitboard::from_square(f))
+            }
+            (None, Some(k)) => (k, Bitboard::EMPTY),
+            (None, None) => return false,
+        };
+        let occ = (pos.occupied() & !from).with(to).without(ks);
+        let reach = attacks(us, kind, to, occ);
+        let theirs = pos.pieces_of(!us).without(to);
+        (king_attacks(ks) & !theirs & !reach)
+            .into_iter()
+            .any(|s| (pos.attackers_by(us, s, occ) & !from).is_empty())
+    }
+
+    /// True if the defender (to move, in check) has a legal reply. A safe king step is looked
+    /// for first; only without one are all replies generated.
+    fn has_reply(&self, pos: &Position) -> bool {
+        let def = pos.side_to_move();
+        if let Some(k) = pos.king_square(def) {
+            let occ = pos.occupied().without(k);
+            for to in king_attacks(k) & !pos.pieces_of(def) {
+                if pos.attackers_by(!def, to, occ).is_empty() {
+                    return true;
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        !list.is_empty()
+    }
+}
+
+/// The base kind an attacker's move captures.
+fn captured(pos: &Position, m: Move) -> Option<PieceKind> {
+    m.from().and(pos.piece_at(m.to())).map(|p| p.kind().unpromote())
+}
+
+/// Proof of an attacker's node by a move whose child has proof `v`: the child's proof hand,
+/// plus the piece dropped, less the piece captured.
+fn or_proof(v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>, hand: Hand) -> Val {
+    let mut ph = v.hand;
+    if let Some(kind) = drop {
+        ph = hands::plus(ph, kind);
+    }
+    if let Some(kind) = capture {
+        ph = hands::minus(ph, kind);
+    }
+    let out = Val::proof(next_len(v.len), hands::min(ph, hand));
+    debug_assert!(hand.is_superior_or_equal(out.hand));
+    out
+}
+
+/// Disproof of a defender's node by a reply whose child has disproof `v`. If the reply is a
+/// drop the defender needs that piece, so the attacker cannot hold more of it.
+fn and_disproof(v: &Val, drop: Option<PieceKind>, hand: Hand) -> Val {
+    let mut dh = v.hand;
+    if let Some(kind) = drop {
+        dh = hands::set(dh, kind, dh.count(kind).min(hand.count(kind)));
+    }
+    let out = Val::disproof(round_dd(next_len(v.dd), false), dh, v.rep);
+    debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
+    out
+}
+
+/// Disproof of an attacker's node, gathered over all its checks: the least of the children's
+/// disproof hands (shifted back over drops and captures), and none of a kind not held (a new
+/// kind could give a new checking drop).
+struct OrDisproof {
+    dh: Hand,
+    dd: u16,
+    rep: u16,
+}
+
+impl OrDisproof {
+    fn new() -> OrDisproof {
+        OrDisproof { dh: hands::full(), dd: DEPTH_INF, rep: NO_REP }
+    }
+
+    fn add(&mut self, v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>) {
+        let mut c = v.hand;
+        if let Some(kind) = drop {
+            c = hands::plus(c, kind);
+        }
+        if let Some(kind) = capture {
+            c = hands::minus(c, kind);
+        }
+        self.dh = hands::min(self.dh, c);
+        self.dd = self.dd.min(next_len(v.dd));
+        self.rep = self.rep.min(v.rep);
+    }
+
+    fn finish(self, hand: Hand) -> Val {
+        let mut dh = self.dh;
+        for kind in PieceKind::HAND {
+            if !hand.has(kind) {
+                dh = hands::set(dh, kind, 0);
+            }
+        }
+        let out = Val::disproof(round_dd(self.dd, true), dh, self.rep);
+        debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
+        out
+    }
+}
+
+/// Proof of a defender's node, gathered over all its replies: the longest child mate and the
+/// union of the children's proof hands and of the pieces an interposition would need.
+struct AndProof {
+    ph: Hand,
+    len: u16,
+}
+
+impl AndProof {
+    fn new(interpose: Hand) -> AndProof {
+        AndProof { ph: interpose, len: 0 }
+    }
+
+    fn add(&mut self, v: &Val) {
+        self.ph = hands::max(self.ph, v.hand);
+        self.len = self.len.max(v.len);
+    }
+
+    fn finish(self, hand: Hand) -> Val {
+        Val::proof(next_len(self.len), hands::min(self.ph, hand))
     }
 }
 

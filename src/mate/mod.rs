@@ -66,15 +66,6 @@ pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateRepo
         return report(MateOutcome::NoMate, &s);
     }
     let mut len = v.len;
-    let trace = std::env::var_os("MATE_TRACE").is_some();
-    if trace {
-        eprintln!(
-            "phase1 len {len} nodes {} time {:?} tt {}",
-            s.nodes,
-            start.elapsed(),
-            s.table.len()
-        );
-    }
     let mut exact = len < 3;
     while len >= 3 {
         match s.run(pos, &[], len - 2, true, u64::MAX) {
@@ -85,30 +76,6 @@ pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateRepo
             }
             None => break,
         }
-        if trace {
-            eprintln!(
-                "phase2 len {len} nodes {} time {:?} tt {}",
-                s.nodes,
-                start.elapsed(),
-                s.table.len()
-            );
-        }
-    }
-    if trace {
-        eprintln!(
-            "phase2 done exact {exact} nodes {} time {:?} mids {} distinct {}",
-            s.nodes,
-            start.elapsed(),
-            s.mids,
-            s.seen.len()
-        );
-        let mut h = std::collections::BTreeMap::new();
-        let mut kh = std::collections::HashSet::new();
-        for &(k, hd, r) in &s.seen {
-            *h.entry(r).or_insert(0) += 1;
-            kh.insert((k, hd));
-        }
-        eprintln!("by r {h:?} distinct key+hand {}", kh.len());
     }
     let line = extract::line(&mut s, pos, len, exact);
     report(MateOutcome::Mate(line), &s)

@@ -73,7 +73,7 @@ impl Val {
 
 #[derive(Copy, Clone, Default)]
 struct Slot {
-    /// Board key with the low bit set; 0 marks an empty slot.
+    /// Board key (see `tag`); 0 marks an empty slot.
     tag: u64,
     hand: Hand,
     pn: u32,
@@ -100,9 +100,11 @@ const INITIAL_SLOTS: usize = 1 << 10;
 /// 2^21 slots of 32 bytes: 64 MiB at most.
 pub const DEFAULT_MAX_SLOTS: usize = 1 << 21;
 
+/// The key as stored: 0 marks an empty slot, so key 0 is stored as 1 (one collision among
+/// 2^64 keys).
 #[inline]
 fn tag(board: u64) -> u64 {
-    board | 1
+    board.max(1)
 }
 
 impl Table {
@@ -253,7 +255,63 @@ impl Table {
     }
 
     /// Number of entries in use.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    fn hand(kinds: &[PieceKind]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &k in kinds {
+            h.add(k);
+        }
+        h
+    }
+
+    #[test]
+    fn dominance_and_depth() {
+        let mut t = Table::new(1 << 12);
+        let (g, s) = (PieceKind::Gold, PieceKind::Silver);
+        // Proved with a gold, in 5 plies.
+        t.store_final(42, hand(&[g, s]), DEPTH_INF, &Val::proof(5, hand(&[g])), 1);
+        let found = |t: &Table, h, r| t.lookup(42, h, r, r).map(|f| f.val);
+        assert_eq!(found(&t, hand(&[g, g]), 7).map(|v| v.len), Some(5));
+        assert_eq!(found(&t, hand(&[s]), 7), None, "a hand without the gold");
+        assert_eq!(found(&t, hand(&[g]), 3), None, "too few plies left");
+        // No mate within 6 plies with at most a silver and a pawn.
+        let p = PieceKind::Pawn;
+        t.store_final(43, hand(&[s]), DEPTH_INF, &Val::disproof(6, hand(&[s, p]), NO_REP), 1);
+        let v = t.lookup(43, hand(&[p]), 5, 5).map(|f| f.val);
+        assert!(v.is_some_and(|v| v.is_disproven()));
+        assert_eq!(t.lookup(43, hand(&[g]), 5, 5).map(|f| f.val), None, "a larger hand");
+        assert_eq!(t.lookup(43, hand(&[s]), 7, 7).map(|f| f.val), None, "more plies");
+        // Open entries match hand and depth class exactly.
+        t.store_open(44, hand(&[s]), 9, 3, 4, 1);
+        assert_eq!(t.lookup(44, hand(&[s]), 9, 9).map(|f| (f.val.pn, f.val.dn)), Some((3, 4)));
+        assert_eq!(t.lookup(44, hand(&[s]), 7, 7).map(|f| f.val), None);
+        assert_eq!(t.len(), 3);
+    }
+
+    #[test]
+    fn grows_then_collects() {
+        let max = 1 << 11;
+        let mut t = Table::new(max);
+        for i in 1..=(4 * max as u64) {
+            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            t.store_open(key, Hand::EMPTY, DEPTH_INF, 1, 1, i);
+            assert!(t.len() * 2 <= t.slots.len());
+        }
+        assert_eq!(t.slots.len(), max);
+        // The most expensive entries survive.
+        let last = (4 * max as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        assert!(t.lookup(last, Hand::EMPTY, 0, DEPTH_INF).is_some());
+        let first = 1u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        assert!(t.lookup(first, Hand::EMPTY, 0, DEPTH_INF).is_none());
     }
 }

@@ -58,6 +58,9 @@ pub struct Dfpn<'a> {
     run_out: bool,
     root_best: Option<Move>,
     pool: Vec<Vec<Kid>>,
+    /// Boxed so that taking one out does not copy 1.2 KB onto the stack frame.
+    #[allow(clippy::vec_box)]
+    lists: Vec<Box<MoveList>>,
     scratch: MoveList,
 }
 
@@ -69,7 +72,7 @@ const SMALL_AND: u16 = 4;
 const CACHE_FROM: u16 = 1;
 
 /// Longest path an unbounded search follows.
-pub const MAX_PLY: u16 = 1000;
+pub const MAX_PLY: u16 = 511;
 
 fn next_len(d: u16) -> u16 {
     if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
@@ -115,6 +118,7 @@ impl<'a> Dfpn<'a> {
             run_out: false,
             root_best: None,
             pool: Vec::new(),
+            lists: Vec::new(),
             scratch: MoveList::new(),
         }
     }
@@ -248,17 +252,19 @@ impl<'a> Dfpn<'a> {
         let hand = pos.hand(self.attacker);
         let class = self.class(r);
 
-        let mut list = MoveList::new();
+        // Move lists live on the heap: a frame stays small however deep the path.
+        let mut list = self.lists.pop().unwrap_or_default();
         self.generate(pos, or, &mut list);
-        if list.is_empty() {
-            return if or {
+        if list.is_empty() || (or && r < 1) || (!or && r < 2) {
+            let v = if !list.is_empty() {
+                Val::disproof(round_dd(r, or), hands::full(), NO_REP)
+            } else if or {
                 Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP)
             } else {
                 Val::proof(0, self.interpose_hand(pos))
             };
-        }
-        if (or && r < 1) || (!or && r < 2) {
-            return Val::disproof(round_dd(r, or), hands::full(), NO_REP);
+            self.lists.push(list);
+            return v;
         }
 
         let mut kids = self.pool.pop().unwrap_or_default();
@@ -267,6 +273,7 @@ impl<'a> Dfpn<'a> {
             let kid = self.make_kid(pos, m, or, r - 1);
             kids.push(kid);
         }
+        self.lists.push(list);
         if !or {
             // Drops onto one square are summed as one (they are much alike).
             kids.sort_by_key(|k| (k.drop.is_some(), k.m.to().index()));

@@ -14,8 +14,14 @@ use super::dfpn::Dfpn;
 use crate::rules::{Hand, Move, MoveList, Position};
 use std::collections::HashMap;
 
-/// Extra nodes allowed to finish a line when the limits ran out after the mate was proved.
-const GRACE_NODES: u64 = 200_000;
+/// Extra nodes allowed to finish a line when the limits ran out after the mate was proved: a
+/// quarter of what was spent, within these bounds (the line mostly follows the table).
+const GRACE_MIN: u64 = 1_000;
+const GRACE_MAX: u64 = 200_000;
+
+fn grace(s: &mut Dfpn) {
+    s.grace((s.nodes / 4).clamp(GRACE_MIN, GRACE_MAX));
+}
 /// Nodes allowed for exploring alternative lines (fewer pieces left), beyond what was spent.
 const SPARE_MIN: u64 = 20_000;
 
@@ -33,7 +39,7 @@ struct Extract<'s, 'a> {
 /// The mating line from `pos`, whose mate was proved in `len` plies (exactly, if `exact`).
 pub fn line<'a>(s: &mut Dfpn<'a>, pos: &Position, len: u16, exact: bool) -> Vec<Move> {
     if s.out {
-        s.grace(GRACE_NODES);
+        grace(s);
     }
     let spare_until = s.nodes + s.nodes.max(SPARE_MIN);
     let mut x = Extract { s, path: Vec::new(), memo: HashMap::new(), exact, spare_until };
@@ -42,10 +48,22 @@ pub fn line<'a>(s: &mut Dfpn<'a>, pos: &Position, len: u16, exact: bool) -> Vec<
         return line;
     }
     // Only reached if the exact extraction was cut short: follow the table instead.
-    x.s.grace(GRACE_NODES);
+    grace(x.s);
     x.exact = false;
     x.memo.clear();
     x.or_line(pos, len).map(|(_, l)| l).unwrap_or_default()
+}
+
+/// Checks or all legal moves, on the heap (the line's recursion can be deep).
+#[inline(never)]
+fn moves(pos: &Position, checks: bool) -> Vec<Move> {
+    let mut list = MoveList::new();
+    if checks {
+        pos.legal_checks(&mut list);
+    } else {
+        pos.legal_moves(&mut list);
+    }
+    list.to_vec()
 }
 
 impl Extract<'_, '_> {
@@ -86,10 +104,8 @@ impl Extract<'_, '_> {
         if v == 0 {
             return None;
         }
-        let mut list = MoveList::new();
-        pos.legal_checks(&mut list);
         let mut cands: Vec<(u16, Move, Position)> = Vec::new();
-        for m in list.iter() {
+        for m in moves(pos, true) {
             let child = pos.played(m);
             if self.repeats(self.key(&child)) {
                 continue;
@@ -130,8 +146,7 @@ impl Extract<'_, '_> {
 
     /// Defender to move, mated in `v` plies (exactly, if exact).
     fn and_line(&mut self, pos: &Position, v: u16) -> Option<Line> {
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
+        let list = moves(pos, false);
         if list.is_empty() {
             return Some((pos.hand(self.s.attacker()).total(), Vec::new()));
         }
@@ -145,7 +160,7 @@ impl Extract<'_, '_> {
         // Replies with what the table knows: Some(true) lasts the full v - 1, Some(false)
         // does not, None unknown.
         let mut cands: Vec<(Option<bool>, u16, Move, Position)> = Vec::new();
-        for m in list.iter() {
+        for m in list {
             let child = pos.played(m);
             if self.repeats(self.key(&child)) {
                 continue;

@@ -145,6 +145,28 @@ fn limits_give_timeout() {
     assert_eq!(r.outcome, MateOutcome::Timeout);
 }
 
+/// When the limits run out after a mate was found but before it was shown to be the
+/// shortest, the mate found is still reported, with a complete mating line.
+#[test]
+fn limits_after_the_proof_keep_the_mate() {
+    let sfen = "ln5kl/3+BR4/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4Pr2p 1";
+    let p = pos(sfen);
+    assert_eq!(mate_line(sfen).len(), 5);
+    let r = run(&p, &MateLimits { nodes: Some(811), ..MateLimits::default() });
+    match r.outcome {
+        MateOutcome::Mate(line) => assert!(line.len() > 5 && is_mating_line(&p, &line)),
+        other => panic!("{other:?}"),
+    }
+    // Over a range of limits the answer is a timeout or a complete mating line.
+    for nodes in (100..3000).step_by(97) {
+        if let MateOutcome::Mate(line) =
+            run(&p, &MateLimits { nodes: Some(nodes), ..MateLimits::default() }).outcome
+        {
+            assert!(line.len() >= 5 && is_mating_line(&p, &line), "{nodes}: {line:?}");
+        }
+    }
+}
+
 /// A small node limit is enough for a short mate (the main search calls the solver so).
 #[test]
 fn cheap_calls_find_short_mates() {

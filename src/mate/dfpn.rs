@@ -251,6 +251,10 @@ impl<'a> Dfpn<'a> {
         let key = pos.board_key();
         let hand = pos.hand(self.attacker);
         let class = self.class(r);
+        if r <= if or { SMALL } else { SMALL_AND } {
+            let v = if or { self.small_or(pos, r) } else { self.small_and(pos, r) };
+            return v.unwrap_or(Val::open(1, 1));
+        }
 
         // Move lists live on the heap: a frame stays small however deep the path.
         let mut list = self.lists.pop().unwrap_or_default();
@@ -332,7 +336,8 @@ impl<'a> Dfpn<'a> {
             return Val::disproof(DEPTH_INF, hand, i as u16);
         }
         if cr <= if child_or { SMALL } else { SMALL_AND } {
-            return if child_or { self.small_or(child, cr) } else { self.small_and(child, cr) };
+            let v = if child_or { self.small_or(child, cr) } else { self.small_and(child, cr) };
+            return v.unwrap_or(Val::open(1, 1));
         }
         let class = self.class(cr);
         if let Some(f) = self.table.lookup(key, hand, cr, class) {
@@ -418,24 +423,25 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Exact result of an attacker's node with at most `SMALL` plies left, by exhaustive
-    /// search (no repetition is possible within so few plies, so the result holds on any path).
-    fn small_or(&mut self, pos: &Position, r: u16) -> Val {
+    /// search, or `None` if a limit ran out. It does not look at the path: a mate found is a
+    /// mate on any path, and "no mate within so few plies" holds even if repetitions counted.
+    fn small_or(&mut self, pos: &Position, r: u16) -> Option<Val> {
         let hand = pos.hand(self.attacker);
         if r < 1 {
-            return Val::disproof(r, hands::full(), NO_REP);
+            return Some(Val::disproof(r, hands::full(), NO_REP));
         }
         let key = pos.board_key();
         if r >= CACHE_FROM
             && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
         {
-            return f.val;
+            return Some(f.val);
         }
         let start = self.nodes;
         self.nodes += 1;
         let mut checks = MoveList::new();
         pos.legal_checks(&mut checks);
         if checks.is_empty() {
-            return Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP);
+            return Some(Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP));
         }
         // Mate in one first: it is the shortest.
         let mut acc = OrDisproof::new();
@@ -454,7 +460,7 @@ impl<'a> Dfpn<'a> {
                 if r >= CACHE_FROM {
                     self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
                 }
-                return v;
+                return Some(v);
             }
             if r < 3 {
                 acc.add(&Val::disproof(1, hands::full(), NO_REP), m.drop_kind(), captured(pos, m));
@@ -465,56 +471,62 @@ impl<'a> Dfpn<'a> {
             if r >= CACHE_FROM {
                 self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
             }
-            return v;
+            return Some(v);
         }
         for m in checks.iter() {
+            if self.limited() {
+                return None;
+            }
             let child = pos.played(m);
-            let v = self.small_and(&child, r - 1);
+            let v = self.small_and(&child, r - 1)?;
             if v.is_proven() {
                 let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
                 self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
-                return v;
+                return Some(v);
             }
             acc.add(&v, m.drop_kind(), captured(pos, m));
         }
         let v = acc.finish(hand);
         self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
-        v
+        Some(v)
     }
 
-    /// Exact result of a defender's node with at most `SMALL` plies left.
-    fn small_and(&mut self, pos: &Position, r: u16) -> Val {
+    /// Exact result of a defender's node with at most `SMALL_AND` plies left (see `small_or`).
+    fn small_and(&mut self, pos: &Position, r: u16) -> Option<Val> {
         let hand = pos.hand(self.attacker);
         let key = pos.board_key();
         if r >= 2
             && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
         {
-            return f.val;
+            return Some(f.val);
         }
         self.nodes += 1;
         let mut replies = MoveList::new();
         pos.legal_moves(&mut replies);
         if replies.is_empty() {
-            return Val::proof(0, self.interpose_hand(pos));
+            return Some(Val::proof(0, self.interpose_hand(pos)));
         }
         if r < 2 {
-            return Val::disproof(round_dd(r, false), hands::full(), NO_REP);
+            return Some(Val::disproof(round_dd(r, false), hands::full(), NO_REP));
         }
         let start = self.nodes;
         let mut acc = AndProof::new(self.interpose_hand(pos));
         for m in replies.iter() {
+            if self.limited() {
+                return None;
+            }
             let child = pos.played(m);
-            let v = self.small_or(&child, r - 1);
+            let v = self.small_or(&child, r - 1)?;
             if v.is_disproven() {
                 let v = and_disproof(&v, m.drop_kind(), hand);
                 self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
-                return v;
+                return Some(v);
             }
             acc.add(&v);
         }
         let v = acc.finish(hand);
         self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
-        v
+        Some(v)
     }
 
     /// True if, after the attacker's check `m` (not played), the defender's king can step to

@@ -5,7 +5,7 @@
 
 use gnushogi::mate::{MateLimits, MateOutcome, MateReport, is_mating_line, solve};
 use gnushogi::notation::{parse_sfen, parse_usi_move};
-use gnushogi::rules::{Move, Position};
+use gnushogi::rules::{Move, MoveList, Position};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -175,6 +175,75 @@ fn cheap_calls_find_short_mates() {
     let r = run(&p, &limits);
     assert_eq!(r.outcome, MateOutcome::Mate(vec![usi(&p, "G*5b")]));
     assert!(r.nodes < 100);
+}
+
+/// Exhaustive checks-only search: a mate within `plies`? Independent of the solver (no table,
+/// no proof numbers), so it checks the solver's answers.
+fn brute_or(p: &Position, plies: u32) -> bool {
+    let mut checks = MoveList::new();
+    p.legal_checks(&mut checks);
+    plies > 0 && checks.iter().any(|m| brute_and(&p.played(m), plies - 1))
+}
+
+fn brute_and(p: &Position, plies: u32) -> bool {
+    let mut replies = MoveList::new();
+    p.legal_moves(&mut replies);
+    replies.is_empty() || (plies >= 2 && replies.iter().all(|m| brute_or(&p.played(m), plies - 1)))
+}
+
+/// Seeded random walks from the tsume positions give positions of every kind (either side to
+/// move, in check or not, mates near or far); within 5 plies the solver's shortest mate must
+/// equal the exhaustive search's, and "no mate" must mean none.
+#[test]
+fn agrees_with_exhaustive_search() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let data = [include_str!("data/tsume.tsv"), include_str!("data/tsume-multi.tsv")];
+    let (mut n, mut mates) = (0, 0);
+    for cols in data.into_iter().flat_map(rows) {
+        let mut p = pos(cols[0]);
+        for _ in 0..next(5) {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p = p.played(list.get(next(list.len())).unwrap());
+        }
+        let limits = MateLimits { max_plies: Some(5), ..MateLimits::default() };
+        let ours = match run(&p, &limits).outcome {
+            MateOutcome::Mate(line) => {
+                assert!(is_mating_line(&p, &line), "{p:?}");
+                line.len() as u32
+            }
+            MateOutcome::NoMate => 0,
+            MateOutcome::Timeout => unreachable!(),
+        };
+        let brute = [1, 3, 5].into_iter().find(|&d| brute_or(&p, d)).unwrap_or(0);
+        assert_eq!(ours, brute, "{p:?}");
+        n += 1;
+        mates += usize::from(ours > 0);
+    }
+    assert!(n > 350 && mates > 60 && n - mates > 150, "{n} positions, {mates} mates");
+}
+
+/// Regression: a reply-less check is only mate if the defender cannot interpose; a disproof
+/// that ignored the defender's hand once hid this mate in 5 behind a search capped at 7 plies.
+#[test]
+fn disproofs_respect_the_defenders_drops() {
+    let p = pos("8S/4pg2k/5B2g/6+R1p/5P3/9/9/2N6/K8 w rb2g3s3n4l15p 2");
+    for plies in [5, 7, 9] {
+        let limits = MateLimits { max_plies: Some(plies), ..MateLimits::default() };
+        match run(&p, &limits).outcome {
+            MateOutcome::Mate(line) => assert!(line.len() == 5 && is_mating_line(&p, &line)),
+            other => panic!("{plies}: {other:?}"),
+        }
+    }
 }
 
 fn gnushogi(args: &[&str]) -> Vec<String> {

@@ -5,6 +5,13 @@
 //! * Each expansion looks one ply ahead: a check that leaves no reply is a mate at once, a
 //!   reply that leaves no check a disproof at once; otherwise the counts of replies (drops onto
 //!   one square counted once) and of checks seed the proof and disproof numbers.
+//! * Near the horizon of a bounded search (attacker's nodes with at most 3 plies left,
+//!   defender's with 4) plain exhaustive search with cut-offs is cheaper than proof numbers:
+//!   `small_or` / `small_and` solve those nodes exactly; mate in one tests first whether the
+//!   king can step away, without playing the check.
+//! * Hand dominance: proofs are stored with the least attacker hand they need, disproofs with
+//!   the most they allow (see `table`); the hand arithmetic is in `or_proof`, `and_disproof`,
+//!   `OrDisproof`, `AndProof`, `interpose_hand` and `reply_hand`.
 //! * Thresholds follow df-pn with the 1+ε trick (a child may run a quarter past its sibling).
 //! * Repetition: a position whose board repeats one on the path, with an attacker hand no larger,
 //!   counts as a failure of the attack (a repetition is never a mate, and a dominated one is never
@@ -56,7 +63,6 @@ pub struct Dfpn<'a> {
     pub out: bool,
     /// The current run's own budget ran out.
     run_out: bool,
-    root_best: Option<Move>,
     pool: Vec<Vec<Kid>>,
     /// Boxed so that taking one out does not copy 1.2 KB onto the stack frame.
     #[allow(clippy::vec_box)]
@@ -116,7 +122,6 @@ impl<'a> Dfpn<'a> {
             stop,
             out: false,
             run_out: false,
-            root_best: None,
             pool: Vec::new(),
             lists: Vec::new(),
             scratch: MoveList::new(),
@@ -217,7 +222,7 @@ impl<'a> Dfpn<'a> {
         r: u16,
         bounded: bool,
         budget: u64,
-    ) -> Option<(Val, Option<Move>)> {
+    ) -> Option<Val> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.base = history.len();
@@ -226,13 +231,12 @@ impl<'a> Dfpn<'a> {
         self.bounded = bounded;
         self.run_limit = self.nodes.saturating_add(budget);
         self.run_out = false;
-        self.root_best = None;
         if self.out {
             return None;
         }
         let v = self.mid(pos, self.base, INF, INF);
         self.run_out = false;
-        v.is_final().then_some((v, self.root_best))
+        v.is_final().then_some(v)
     }
 
     /// What the table says of `pos` searched with `r` plies in a bounded search.
@@ -261,7 +265,8 @@ impl<'a> Dfpn<'a> {
         self.generate(pos, or, &mut list);
         if list.is_empty() || (or && r < 1) || (!or && r < 2) {
             let v = if !list.is_empty() {
-                Val::disproof(round_dd(r, or), hands::full(), NO_REP)
+                let dh = if or { hands::full() } else { self.reply_hand(pos, &list) };
+                Val::disproof(round_dd(r, or), dh, NO_REP)
             } else if or {
                 Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP)
             } else {
@@ -364,7 +369,7 @@ impl<'a> Dfpn<'a> {
             self.table.store_final(key, hand, class, &v, 1);
             v
         } else if cr < 2 {
-            Val::disproof(round_dd(cr, false), hands::full(), NO_REP)
+            Val::disproof(round_dd(cr, false), self.reply_hand(child, &list), NO_REP)
         } else {
             let v = Val::open(distinct_replies(&list), 1);
             self.table.store_open(key, hand, class, v.pn, v.dn, 1);
@@ -378,17 +383,13 @@ impl<'a> Dfpn<'a> {
     /// depend on the path.
     fn finish(&mut self, pos: &Position, ply: usize, or: bool, kids: &[Kid], start: u64) -> Val {
         let hand = pos.hand(self.attacker);
-        let mut best = None;
         let mut v = if or {
             match kids
                 .iter()
                 .filter(|k| k.v.is_proven())
                 .min_by_key(|k| (k.v.len, k.v.hand.total()))
             {
-                Some(k) => {
-                    best = Some(k.m);
-                    or_proof(&k.v, k.drop, k.capture, hand)
-                }
+                Some(k) => or_proof(&k.v, k.drop, k.capture, hand),
                 None => {
                     let mut acc = OrDisproof::new();
                     for k in kids {
@@ -415,9 +416,6 @@ impl<'a> Dfpn<'a> {
         if v.rep == NO_REP {
             let class = self.class(self.remaining(ply));
             self.table.store_final(pos.board_key(), hand, class, &v, self.nodes - start);
-        }
-        if ply == self.base {
-            self.root_best = best;
         }
         v
     }
@@ -454,16 +452,16 @@ impl<'a> Dfpn<'a> {
                 continue;
             }
             let child = pos.played(m);
-            if !self.has_reply(&child) {
+            let Some(dh) = self.reply(&child) else {
                 let v = Val::proof(0, self.interpose_hand(&child));
                 let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
                 if r >= CACHE_FROM {
                     self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
                 }
                 return Some(v);
-            }
+            };
             if r < 3 {
-                acc.add(&Val::disproof(1, hands::full(), NO_REP), m.drop_kind(), captured(pos, m));
+                acc.add(&Val::disproof(1, dh, NO_REP), m.drop_kind(), captured(pos, m));
             }
         }
         if r < 3 {
@@ -507,7 +505,8 @@ impl<'a> Dfpn<'a> {
             return Some(Val::proof(0, self.interpose_hand(pos)));
         }
         if r < 2 {
-            return Some(Val::disproof(round_dd(r, false), hands::full(), NO_REP));
+            let dh = self.reply_hand(pos, &replies);
+            return Some(Val::disproof(round_dd(r, false), dh, NO_REP));
         }
         let start = self.nodes;
         let mut acc = AndProof::new(self.interpose_hand(pos));
@@ -555,21 +554,35 @@ impl<'a> Dfpn<'a> {
             .any(|s| (pos.attackers_by(us, s, occ) & !from).is_empty())
     }
 
-    /// True if the defender (to move, in check) has a legal reply. A safe king step is looked
-    /// for first; only without one are all replies generated.
-    fn has_reply(&self, pos: &Position) -> bool {
+    /// `None` if the defender (to move, in check) is mated, else the disproof hand of "not
+    /// mated now" (see `reply_hand`). A safe king step is looked for first; only without one
+    /// are all replies generated.
+    fn reply(&self, pos: &Position) -> Option<Hand> {
         let def = pos.side_to_move();
         if let Some(k) = pos.king_square(def) {
             let occ = pos.occupied().without(k);
             for to in king_attacks(k) & !pos.pieces_of(def) {
                 if pos.attackers_by(!def, to, occ).is_empty() {
-                    return true;
+                    return Some(hands::full());
                 }
             }
         }
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
-        !list.is_empty()
+        (!list.is_empty()).then(|| self.reply_hand(pos, &list))
+    }
+
+    /// Disproof hand of a defender's position with `replies` (not mated): any hand, unless all
+    /// the replies are drops; then the attacker must not hold more of one dropped kind, or the
+    /// defender might not have that piece.
+    fn reply_hand(&self, pos: &Position, replies: &MoveList) -> Hand {
+        if replies.iter().any(|m| !m.is_drop()) {
+            return hands::full();
+        }
+        match replies.iter().find_map(|m| m.drop_kind()) {
+            Some(kind) => hands::set(hands::full(), kind, pos.hand(self.attacker).count(kind)),
+            None => hands::full(),
+        }
     }
 }
 
@@ -598,7 +611,7 @@ fn or_proof(v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>, hand: 
 fn and_disproof(v: &Val, drop: Option<PieceKind>, hand: Hand) -> Val {
     let mut dh = v.hand;
     if let Some(kind) = drop {
-        dh = hands::set(dh, kind, dh.count(kind).min(hand.count(kind)));
+        dh = hands::set(dh, kind, dh.count(kind));
     }
     let out = Val::disproof(round_dd(next_len(v.dd), false), dh, v.rep);
     debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");

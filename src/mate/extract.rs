@@ -81,7 +81,7 @@ impl Extract<'_, '_> {
         if let Some(f) = self.s.known(pos, r) {
             return Some(f.val.is_proven());
         }
-        self.s.run(pos, &self.path, r, true, budget).map(|(v, _)| v.is_proven())
+        self.s.run(pos, &self.path, r, true, budget).map(|v| v.is_proven())
     }
 
     /// Length of the shortest mate the table knows within `r` (0 if the defender is mated).
@@ -98,7 +98,7 @@ impl Extract<'_, '_> {
             return Some(len);
         }
         match self.s.run(pos, &self.path, r, true, u64::MAX) {
-            Some((v, _)) if v.is_proven() => Some(v.len),
+            Some(v) if v.is_proven() => Some(v.len),
             _ => None,
         }
     }

@@ -59,7 +59,7 @@ pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateRepo
     let cap = limits.max_plies.unwrap_or(DEFAULT_MAX_PLIES).clamp(1, dfpn::MAX_PLY as u32) as u16;
     let report = |outcome, s: &Dfpn| MateReport { outcome, nodes: s.nodes, time: start.elapsed() };
 
-    let Some((v, _)) = s.run(pos, &[], cap, false, u64::MAX) else {
+    let Some(v) = s.run(pos, &[], cap, false, u64::MAX) else {
         return report(MateOutcome::Timeout, &s);
     };
     if v.is_disproven() {
@@ -69,7 +69,7 @@ pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateRepo
     let mut exact = len < 3;
     while len >= 3 {
         match s.run(pos, &[], len - 2, true, u64::MAX) {
-            Some((v, _)) if v.is_proven() => len = v.len,
+            Some(v) if v.is_proven() => len = v.len,
             Some(_) => {
                 exact = true;
                 break;

@@ -208,7 +208,7 @@ impl Table {
     fn insert(&mut self, slot: Slot) {
         if (self.used + 1) * 2 > self.slots.len() {
             if self.slots.len() < self.max_slots {
-                self.rebuild(self.slots.len() * 2, 0);
+                self.rebuild(self.slots.len() * 2);
             } else {
                 self.collect_garbage();
             }
@@ -222,29 +222,31 @@ impl Table {
         self.used += 1;
     }
 
-    /// Keeps the most expensive quarter of the entries.
+    /// Keeps the most expensive quarter of the entries (exactly a quarter, so that the next
+    /// collection is a quarter of the table away).
     fn collect_garbage(&mut self) {
-        let mut amounts: Vec<u32> =
-            self.slots.iter().filter(|s| s.tag != 0).map(|s| s.amount).collect();
         let keep = self.slots.len() / 4;
-        let cut = if amounts.len() > keep {
-            let idx = amounts.len() - keep;
-            *amounts.select_nth_unstable(idx).1
-        } else {
-            0
-        };
-        self.rebuild(self.slots.len(), cut.max(1));
+        let mut kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
+        if kept.len() > keep {
+            kept.select_nth_unstable_by_key(keep, |s| std::cmp::Reverse(s.amount));
+            kept.truncate(keep);
+        }
+        self.slots.fill(Slot::default());
+        self.reinsert(kept);
     }
 
-    /// Rehashes into `size` slots, keeping entries whose amount is at least `min_amount`.
-    fn rebuild(&mut self, size: usize, min_amount: u32) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+    /// Rehashes into `size` slots.
+    fn rebuild(&mut self, size: usize) {
+        let kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
+        self.slots = vec![Slot::default(); size];
+        self.reinsert(kept);
+    }
+
+    /// Puts entries back into an empty table.
+    fn reinsert(&mut self, entries: Vec<Slot>) {
         self.used = 0;
-        let mask = size - 1;
-        for s in old.into_iter().filter(|s| s.tag != 0 && s.amount >= min_amount) {
-            if (self.used + 1) * 2 > size {
-                break;
-            }
+        let mask = self.slots.len() - 1;
+        for s in entries {
             let mut i = self.home(s.tag);
             while self.slots[i].tag != 0 {
                 i = (i + 1) & mask;

@@ -120,6 +120,22 @@ fn repetition_is_not_mate() {
     assert_eq!(run(&p, &MateLimits::default()).outcome, MateOutcome::NoMate);
 }
 
+/// The graph-history interaction: a position reached where a repetition cut the search short
+/// is not disproved for other paths. A solver that stored such path-dependent disproofs as
+/// final reported 17 and 19 plies here; the shortest mates are 15 (cshogi's mate search: a
+/// mate within 15 plies, none within 13).
+#[test]
+fn graph_history_interaction() {
+    for (sfen, first) in [
+        ("9/1k7/4p4/9/2l6/9/9/K3L4/9 b RB 1", "B*6d"),
+        ("9/9/2n2P3/9/k8/9/3+R5/p4S3/9 b RP 1", "R*9b"),
+    ] {
+        let line = mate_line(sfen);
+        assert_eq!(line.len(), 15, "{sfen}: {line:?}");
+        assert_eq!(line[0].to_string(), first, "{sfen}: {line:?}");
+    }
+}
+
 /// The defender's drops count: a rook checking from afar mates in 3 against a bare hand, in 7
 /// when the defender can interpose a gold (lengths confirmed with cshogi).
 #[test]

@@ -1,8 +1,13 @@
 //! The mate solver: a checks-only mate search (tsume), used by `--mate`, the text mode's
 //! `tsume`, USI `go mate`, and the main search.
 //!
-//! The search is df-pn with a proof/disproof table ([`dfpn`], [`table`]); [`solve`] runs it,
-//! shortens the mate found to the shortest one, and extracts the line ([`extract`]).
+//! The search is df-pn with a proof/disproof table (`dfpn`, `table`); [`solve`] runs it,
+//! shortens the mate found to the shortest one, and extracts the line (`extract`).
+//! Attacker's moves are checks only; the defender may play any legal reply, drops included;
+//! a mate by pawn drop is illegal (the rules core never generates it); a repetition is no mate.
+//!
+//! `solve` is cheap to call with a node limit (the table starts at 32 KiB and grows with the
+//! search, up to 64 MiB), so the main search can ask it at the root and at shallow nodes.
 
 mod dfpn;
 mod extract;
@@ -14,10 +19,11 @@ use dfpn::Dfpn;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// How long a solve may run.
+/// How long a solve may run (no limit when `None`).
 #[derive(Clone, Debug, Default)]
 pub struct MateLimits {
     pub time: Option<Duration>,
+    /// Positions examined (expansions and look-aheads).
     pub nodes: Option<u64>,
     /// Longest mate looked for, in plies (odd).
     pub max_plies: Option<u32>,

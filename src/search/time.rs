@@ -61,6 +61,13 @@ impl TimeManager {
     }
 }
 
+/// The hard deadline a search with these limits keeps to (`None`: it runs until stopped). The
+/// front ends watch it from outside too, so that a search that overran is stopped.
+pub fn hard_limit(limits: &SearchLimits, overhead: Duration) -> Option<Duration> {
+    let limits = SearchLimits { ponder: false, ..limits.clone() };
+    budget(&limits, overhead).1
+}
+
 fn budget(limits: &SearchLimits, overhead: Duration) -> (Option<Duration>, Option<Duration>) {
     if limits.infinite {
         return (None, None);
@@ -113,6 +120,16 @@ mod tests {
             }),
             ..SearchLimits::default()
         }
+    }
+
+    #[test]
+    fn hard_limit_is_the_budget_even_while_pondering() {
+        let mut limits = clock(10.0, 0.1, None, 0.0);
+        let (_, hard) = budget(&limits, DEFAULT_MOVE_OVERHEAD);
+        limits.ponder = true;
+        assert_eq!(hard_limit(&limits, DEFAULT_MOVE_OVERHEAD), hard);
+        assert!(hard.is_some());
+        assert_eq!(hard_limit(&SearchLimits::infinite(), DEFAULT_MOVE_OVERHEAD), None);
     }
 
     #[test]

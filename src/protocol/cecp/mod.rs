@@ -15,12 +15,30 @@ use super::Session;
 use state::{Cecp, Flow};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Instant;
 
 /// Runs CECP after the `xboard` command has been read, until `quit` or the end of input.
 pub fn run<W: Write>(session: Session<W>) -> ExitCode {
     let Session { events, sender, out, engine } = session;
     let mut cecp = Cecp::new(out, engine, sender);
-    while let Ok(event) = events.recv() {
+    loop {
+        let event = match cecp.watchdog_deadline() {
+            Some(due) => match events.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    if cecp.on_overdue() == Flow::Quit {
+                        break;
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            },
+            None => match events.recv() {
+                Ok(event) => event,
+                Err(_) => break,
+            },
+        };
         if cecp.on_event(event) == Flow::Quit {
             break;
         }

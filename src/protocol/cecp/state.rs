@@ -16,11 +16,11 @@ use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
 use crate::protocol::Event;
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
-use crate::search::{SearchInfo, SearchLimits, SearchResult};
+use crate::search::{self, SearchInfo, SearchLimits, SearchResult};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::mpsc::Sender;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Who the engine plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,7 +59,17 @@ struct Running {
     started: Instant,
     last: Option<SearchInfo>,
     root_moves: usize,
+    /// The search's own hard limit, counted from `clock_start` once it thinks on the clock.
+    hard: Option<Duration>,
+    /// Watchdog: how often the deadline passed, and whether the thread had ended the first time.
+    overdue: u8,
+    ended_when_overdue: bool,
 }
+
+/// How long past its own hard limit a search may go before the front end steps in.
+const WATCHDOG_SLACK: Duration = Duration::from_millis(150);
+/// After the watchdog's stop: the wait for the search's answer before it is taken directly.
+const WATCHDOG_GRACE: Duration = Duration::from_millis(400);
 
 struct EditState {
     setup: Setup,
@@ -578,12 +588,74 @@ impl<W: Write> Cecp<W> {
 
     fn start(&mut self, kind: SearchKind, game: &Game, limits: SearchLimits, root_moves: usize) {
         let tx = self.sender.clone();
+        let hard = search::time::hard_limit(&limits, self.engine.options().move_overhead);
         let handle = self.engine.start(game, limits, move |e| {
             let _ = tx.send(Event::Engine(e));
         });
         let now = Instant::now();
-        self.search =
-            Some(Running { handle, kind, clock_start: now, started: now, last: None, root_moves });
+        self.search = Some(Running {
+            handle,
+            kind,
+            clock_start: now,
+            started: now,
+            last: None,
+            root_moves,
+            hard,
+            overdue: 0,
+            ended_when_overdue: false,
+        });
+    }
+
+    /// When the main loop must call [`Cecp::on_overdue`] if no event comes first: a search
+    /// on the engine's clock that has gone past its own hard limit.
+    pub fn watchdog_deadline(&self) -> Option<Instant> {
+        let r = self.search.as_ref().filter(|r| r.kind == SearchKind::Think)?;
+        let due = r.clock_start + r.hard? + WATCHDOG_SLACK;
+        Some(if r.overdue == 0 { due } else { due + WATCHDOG_GRACE * u32::from(r.overdue) })
+    }
+
+    /// The search overran its deadline (it has never been seen to; this is a net under the
+    /// clock): first it is told to stop, and if its answer still has not come, the result
+    /// is taken from the thread directly.
+    pub fn on_overdue(&mut self) -> Flow {
+        let Some(r) = &mut self.search else { return Flow::Continue };
+        r.overdue = r.overdue.saturating_add(1);
+        if r.overdue == 1 {
+            r.ended_when_overdue = r.handle.is_finished();
+            r.handle.stop();
+            self.send(Reply::Debug("search past its deadline: stopped".into()));
+            return Flow::Continue;
+        }
+        // A Done sent before the thread had ended (seen at the last call) would have come by
+        // now: it was lost. A thread that has ended since gets one more grace period.
+        if !r.ended_when_overdue {
+            r.ended_when_overdue = r.handle.is_finished();
+            return Flow::Continue;
+        }
+        let Some(r) = self.search.take() else { return Flow::Continue };
+        let used = r.clock_start.elapsed();
+        self.send(Reply::Debug("search ended without an answer: its result is played".into()));
+        let last_best = r.last.as_ref().and_then(|i| i.pv.first().copied());
+        match r.handle.wait() {
+            Some(result) => self.play_result(&result, used),
+            None => {
+                // The search thread died: its last reported best move (or any legal one)
+                // still beats losing on time.
+                let best = last_best.or_else(|| legal_moves(self.game.position()).first().copied());
+                let result = SearchResult {
+                    best,
+                    ponder: None,
+                    score: crate::search::Score::Cp(0),
+                    depth: 0,
+                    nodes: 0,
+                    time: used,
+                    pv: Vec::new(),
+                    book: false,
+                };
+                self.play_result(&result, used);
+            }
+        }
+        self.drain_deferred()
     }
 
     /// Stops the running search, if any, and forgets it.

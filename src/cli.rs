@@ -306,8 +306,11 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     use crate::protocol::{self, Session};
     use std::process::ExitCode;
 
+    use std::io::Write;
+    // A reader that has gone (a broken pipe) is no error worth a panic.
+    let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
     if cli.version {
-        println!("gnushogi version {}", crate::VERSION);
+        say(&format!("gnushogi version {}", crate::VERSION));
         return ExitCode::SUCCESS;
     }
     if cli.short_version {
@@ -316,7 +319,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         return ExitCode::from(1);
     }
     if cli.create_hash_file.is_some() || cli.hash_file_stats {
-        println!("{NO_HASH_FILE}");
+        say(NO_HASH_FILE);
         return ExitCode::SUCCESS;
     }
     if let Some(lang) = &cli.language
@@ -358,6 +361,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
+    if let Err(e) = protocol::forward_signals(session.sender.clone()) {
+        eprintln!("gnushogi: cannot catch SIGTERM: {e}");
+    }
     if cli.usi {
         protocol::usi::run(session)
     } else if cli.raw {

@@ -9,6 +9,7 @@ pub mod xshogi;
 
 use crate::engine::EngineEvent;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
@@ -22,7 +23,64 @@ pub enum Event {
     Line(String),
     /// The input is closed (or unreadable).
     Eof,
-    Engine(EngineEvent),
+    /// An event of the search `SearchId`: a front end takes it only from the search it is
+    /// waiting for, as one it gave up may still have events in the channel.
+    Engine(SearchId, EngineEvent),
+    /// SIGTERM or SIGHUP: end now, as on `quit`.
+    Terminate,
+}
+
+/// The identity of one search. Ids are equal only when cloned from the same
+/// [`SearchId::tagged`]; an event holds its id, so the id cannot be reused while the event
+/// waits in the channel (no counter to share between front ends).
+#[derive(Clone, Debug)]
+pub struct SearchId(Arc<u8>);
+
+impl PartialEq for SearchId {
+    fn eq(&self, other: &SearchId) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SearchId {}
+
+impl SearchId {
+    /// A new search's id, and the callback for `Engine::start` that sends its events on
+    /// `sender`, tagged with it.
+    pub fn tagged(
+        sender: &Sender<Event>,
+    ) -> (SearchId, impl FnMut(EngineEvent) + Send + 'static + use<>) {
+        let id = SearchId(Arc::new(0));
+        let (tag, tx) = (id.clone(), sender.clone());
+        (id, move |e| {
+            let _ = tx.send(Event::Engine(tag.clone(), e));
+        })
+    }
+}
+
+/// Turns SIGTERM and SIGHUP into [`Event::Terminate`] on `sender`, so that the front end
+/// ends as on `quit` (status 0) between two events, never in the middle of a line or a
+/// file. signal-hook does the signal handling, as this crate has no `unsafe`.
+pub fn forward_signals(sender: Sender<Event>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        for _ in signals.forever() {
+            if sender.send(Event::Terminate).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// CECP mode: SIGINT is ignored (`feature sigint=0`; a Ctrl-C meant for XBoard must not
+/// kill its engine). There is no going back to a mode where it kills.
+pub fn ignore_sigint() {
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGINT,
+        Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
 }
 
 /// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is
@@ -126,7 +184,7 @@ mod tests {
             .map(|e| match e {
                 Event::Line(l) => l,
                 Event::Eof => "<eof>".into(),
-                Event::Engine(_) => "<engine>".into(),
+                Event::Engine(..) | Event::Terminate => "<other>".into(),
             })
             .collect();
         assert_eq!(got, ["xboard", "protover 2", "\u{fffd}\u{fffd}bad", "last", "<eof>"]);

@@ -13,14 +13,13 @@ pub mod options;
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 
-use super::{Event, Session};
+use super::{Event, SearchId, Session};
 use crate::engine::{EngineEvent, SearchHandle};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::notation::UsiMove;
 use crate::rules::{Color, Move, MoveList, Position};
 use crate::search::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult};
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -48,7 +47,6 @@ pub fn run<W: Write>(session: Session<W>) -> ExitCode {
         game: Game::default(),
         settings: Settings::default(),
         task: Task::Idle,
-        pending: VecDeque::new(),
         answered_usi: true,
     };
     // A write error means the GUI has gone: leave quietly.
@@ -68,6 +66,8 @@ enum Task {
 
 struct Search {
     handle: SearchHandle,
+    /// Its events carry this; events of other searches are old and dropped.
+    id: SearchId,
     /// The bestmove waits for `stop` (and, when pondering, `ponderhit`).
     hold: bool,
     pondering: bool,
@@ -91,8 +91,6 @@ struct Usi<W: Write> {
     game: Game,
     settings: Settings,
     task: Task,
-    /// Input set aside while the output of an abandoned search was thrown away.
-    pending: VecDeque<Event>,
     /// The `id` block was printed on entry and no command has come since: with `--usi` the
     /// GUI's own `usi` is still to come, and that block already answers it.
     answered_usi: bool,
@@ -125,19 +123,25 @@ impl<W: Write> Usi<W> {
                         self.error(&e.to_string())?;
                     }
                 },
-                Event::Engine(EngineEvent::Info(info)) => self.on_info(&info)?,
-                Event::Engine(EngineEvent::Done(result)) => self.on_done(result)?,
+                Event::Engine(id, e) if self.is_current(&id) => match e {
+                    EngineEvent::Info(info) => self.on_info(&info)?,
+                    EngineEvent::Done(result) => self.on_done(result)?,
+                },
+                Event::Engine(..) => {}
+                Event::Terminate => break,
             }
         }
         Ok(())
     }
 
+    /// The events of this search are awaited.
+    fn is_current(&self, id: &SearchId) -> bool {
+        matches!(&self.task, Task::Search(s) if s.id == *id)
+    }
+
     /// The next event; while something runs, wakes up now and then to look after it.
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         loop {
-            if let Some(e) = self.pending.pop_front() {
-                return Ok(Some(e));
-            }
             let poll = match self.task {
                 Task::Search(_) => SEARCH_POLL,
                 Task::Mate(_) => MATE_POLL,
@@ -274,12 +278,11 @@ impl<W: Write> Usi<W> {
         }
         let root = pos.clone();
         let limits = limits_for(go, root.side_to_move());
-        let tx = self.session.sender.clone();
-        let handle = self.session.engine.start(&self.game, limits, move |e| {
-            let _ = tx.send(Event::Engine(e));
-        });
+        let (id, on_event) = SearchId::tagged(&self.session.sender);
+        let handle = self.session.engine.start(&self.game, limits, on_event);
         self.task = Task::Search(Box::new(Search {
             handle,
+            id,
             hold,
             pondering: go.ponder,
             infinite: go.infinite,
@@ -431,13 +434,8 @@ impl<W: Write> Usi<W> {
     fn abandon(&mut self) {
         match std::mem::replace(&mut self.task, Task::Idle) {
             Task::Search(s) => {
-                // Once its thread is joined, every engine event left in the channel is its.
+                // Its events still in the channel carry its id: they are dropped.
                 let _ = s.handle.abort();
-                while let Ok(e) = self.session.events.try_recv() {
-                    if !matches!(e, Event::Engine(_)) {
-                        self.pending.push_back(e);
-                    }
-                }
             }
             Task::Mate(m) => {
                 m.stop.store(true, Ordering::Relaxed);

@@ -200,7 +200,8 @@ impl<W: Write> Cecp<W> {
         flow
     }
 
-    fn thinking(&self) -> bool {
+    /// The engine thinks on its own move (lines other than the urgent ones wait for it).
+    pub fn thinking(&self) -> bool {
         matches!(self.search, Some(Running { kind: SearchKind::Think, .. }))
     }
 

@@ -616,7 +616,8 @@ impl<'a, D: Display> Interp<'a, D> {
                 let from_solver = matches!(r.searcher, Searcher::Mate(_));
                 if from_solver && result.best.is_none() {
                     self.note("No forced mate found; thinking normally.");
-                    self.start_search();
+                    // Not the solver again: that looped for ever.
+                    self.start_search_with(false);
                     if self.eof {
                         self.ask_stop();
                     }
@@ -670,6 +671,11 @@ impl<'a, D: Display> Interp<'a, D> {
 
     /// The computer thinks for the side to move.
     fn start_search(&mut self) {
+        self.start_search_with(self.tsume);
+    }
+
+    /// `solver`: look for a forced mate first (`tsume`).
+    fn start_search_with(&mut self, solver: bool) {
         if let Some(o) = self.outcome {
             self.line(&format!("The game is over ({o}): new starts another, undo takes back."));
             return;
@@ -677,7 +683,7 @@ impl<'a, D: Display> Interp<'a, D> {
         let side = self.game.position().side_to_move();
         self.computer = side;
         let (id, mut on_event) = SearchId::tagged(&self.sender);
-        let searcher = if self.tsume && self.running.is_none() {
+        let searcher = if solver && self.running.is_none() {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = Arc::clone(&stop);
             let pos = self.game.position().clone();

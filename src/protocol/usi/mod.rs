@@ -10,6 +10,12 @@
 pub mod command;
 pub mod options;
 
+#[cfg(test)]
+mod fuzz;
+#[cfg(test)]
+#[path = "../../../tests/common/fuzz.rs"]
+mod fuzz_support;
+
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 
@@ -108,30 +114,38 @@ impl<W: Write> Usi<W> {
     fn serve(&mut self) -> io::Result<()> {
         self.identify()?;
         while let Some(event) = self.next_event()? {
-            match event {
-                Event::Eof => break,
-                Event::Line(line) => match parse_command(&line) {
-                    Ok(None) => {}
-                    Ok(Some(Command::Quit)) => break,
-                    Ok(Some(Command::Usi)) if self.answered_usi => self.answered_usi = false,
-                    Ok(Some(cmd)) => {
-                        self.answered_usi = false;
-                        self.apply(cmd)?;
-                    }
-                    Err(e) => {
-                        self.answered_usi = false;
-                        self.error(&e.to_string())?;
-                    }
-                },
-                Event::Engine(id, e) if self.is_current(&id) => match e {
-                    EngineEvent::Info(info) => self.on_info(&info)?,
-                    EngineEvent::Done(result) => self.on_done(result)?,
-                },
-                Event::Engine(..) => {}
-                Event::Terminate => break,
+            if !self.on_event(event)? {
+                break;
             }
         }
         Ok(())
+    }
+
+    /// Handles one event; `false` when the loop ends.
+    fn on_event(&mut self, event: Event) -> io::Result<bool> {
+        match event {
+            Event::Eof => return Ok(false),
+            Event::Line(line) => match parse_command(&line) {
+                Ok(None) => {}
+                Ok(Some(Command::Quit)) => return Ok(false),
+                Ok(Some(Command::Usi)) if self.answered_usi => self.answered_usi = false,
+                Ok(Some(cmd)) => {
+                    self.answered_usi = false;
+                    self.apply(cmd)?;
+                }
+                Err(e) => {
+                    self.answered_usi = false;
+                    self.error(&e.to_string())?;
+                }
+            },
+            Event::Engine(id, e) if self.is_current(&id) => match e {
+                EngineEvent::Info(info) => self.on_info(&info)?,
+                EngineEvent::Done(result) => self.on_done(result)?,
+            },
+            Event::Engine(..) => {}
+            Event::Terminate => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// The events of this search are awaited.

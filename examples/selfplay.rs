@@ -10,7 +10,8 @@
 //! (mate, sennichite, perpetual check, impasse), at 320 plies (draw), or when one side's
 //! score has stayed beyond ±2500 for eight plies (adjudicated to that side). Output: one
 //! line per quiet position (not in check, and the move chosen there is not a capture):
-//! `SFEN <tab> result` with the result from sente's view (1, 0.5, 0).
+//! `SFEN <tab> result <tab> score` with the result from sente's view (1, 0.5, 0) and the
+//! search's score of the position in centipawns, also from sente's view (mates ±30000).
 
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::game::{Game, Outcome};
@@ -76,7 +77,7 @@ fn main() -> std::io::Result<()> {
             let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
             game.play_unchecked(mv);
         }
-        let mut samples: Vec<String> = Vec::new();
+        let mut samples: Vec<(String, i32)> = Vec::new();
         let mut streak: (Option<Color>, u32) = (None, 0);
         let result = loop {
             if let Some(outcome) = game.outcome() {
@@ -107,7 +108,18 @@ fn main() -> std::io::Result<()> {
                 break streak.0;
             }
             if !pos.in_check() && pos.piece_at(mv.to()).is_none() && !mv.is_promotion() {
-                samples.push(to_sfen(pos));
+                let cp = match r.score {
+                    Score::Cp(cp) => cp,
+                    Score::Mate(p) => {
+                        if p > 0 {
+                            30_000
+                        } else {
+                            -30_000
+                        }
+                    }
+                };
+                let sente_view = if stm == Color::Black { cp } else { -cp };
+                samples.push((to_sfen(pos), sente_view));
             }
             game.play_unchecked(mv);
         };
@@ -116,8 +128,8 @@ fn main() -> std::io::Result<()> {
             Some(Color::White) => "0",
             None => "0.5",
         };
-        for s in &samples {
-            writeln!(out, "{s}\t{label}")?;
+        for (sfen, score) in &samples {
+            writeln!(out, "{sfen}\t{label}\t{score}")?;
         }
         positions += samples.len();
         if (g + 1) % 10 == 0 {

@@ -5,7 +5,10 @@
 //! cargo run --release --example tune -- --data sp1.tsv --epochs 300 --write src/eval/params.rs
 //! ```
 //!
-//! Each line of a data file is `SFEN <tab> result` (result from sente's view: 1, 0.5, 0).
+//! Each line of a data file is `SFEN <tab> result [<tab> score]` (result from sente's view:
+//! 1, 0.5, 0; score: a search's centipawns, also from sente's view). With `--lambda L` the
+//! target is `L · result + (1 − L) · sigmoid(K · score)` where a score is given, a blend of
+//! the game's outcome and a deeper look at the position.
 //! The evaluation is linear in its weights except king danger, `max(u, 0)² / DIVISOR` of a
 //! linear unit count; the tuner minimises the mean squared error between the result and
 //! `sigmoid(K · eval)` with Adam, K being fitted first, and an L2 pull towards the starting
@@ -22,6 +25,8 @@ struct Trace {
     linear: Vec<(u16, f32)>,
     danger: [Vec<(u16, f32)>; 2],
     result: f32,
+    /// The search's score, if the data has one.
+    score: Option<f32>,
 }
 
 #[derive(Default)]
@@ -123,27 +128,16 @@ fn gradient(traces: &[Trace], w: &[f64], k: f64, threads: usize) -> Vec<f64> {
     g
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let data: String = arg(&args, "--data", String::new());
-    let epochs: usize = arg(&args, "--epochs", 200);
-    let rate: f64 = arg(&args, "--rate", 2.0);
-    let l2: f64 = arg(&args, "--l2", 1e-7);
-    let threads: usize = arg(&args, "--threads", 2);
-    let skip: usize = arg(&args, "--skip-plies", 16);
-    let write: Option<String> = arg(&args, "--write", String::new()).into();
-    if data.is_empty() {
-        eprintln!(
-            "usage: tune --data FILE[,FILE...] [--epochs N] [--rate R] [--l2 L] [--write src/eval/params.rs]"
-        );
-        std::process::exit(2);
-    }
+/// Reads `SFEN <tab> result` lines, skipping the opening plies and positions in check.
+fn load(files: &str, skip: usize) -> Vec<Trace> {
     let mut traces = Vec::new();
-    for path in data.split(',') {
+    for path in files.split(',') {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines() {
-            let Some((sfen, result)) = line.split_once('\t') else { continue };
+            let mut cols = line.split('\t');
+            let (Some(sfen), Some(result)) = (cols.next(), cols.next()) else { continue };
             let Ok(result) = result.trim().parse::<f32>() else { continue };
+            let score = cols.next().and_then(|s| s.trim().parse::<f32>().ok());
             let Ok(pos) = parse_sfen(sfen) else { continue };
             if (pos.move_number() as usize) < skip || pos.in_check() {
                 continue;
@@ -154,9 +148,32 @@ fn main() {
                 linear: sparse(&rec.linear),
                 danger: [sparse(&rec.danger[0]), sparse(&rec.danger[1])],
                 result,
+                score,
             });
         }
     }
+    traces
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let data: String = arg(&args, "--data", String::new());
+    let epochs: usize = arg(&args, "--epochs", 200);
+    let rate: f64 = arg(&args, "--rate", 2.0);
+    let l2: f64 = arg(&args, "--l2", 1e-7);
+    let threads: usize = arg(&args, "--threads", 2);
+    let skip: usize = arg(&args, "--skip-plies", 16);
+    let write: Option<String> = arg(&args, "--write", String::new()).into();
+    let validation: String = arg(&args, "--validate", String::new());
+    let lambda: f32 = arg(&args, "--lambda", 1.0);
+    if data.is_empty() {
+        eprintln!(
+            "usage: tune --data FILE[,FILE...] [--epochs N] [--rate R] [--l2 L] [--write src/eval/params.rs]"
+        );
+        std::process::exit(2);
+    }
+    let traces = load(&data, skip);
+    let held_out = if validation.is_empty() { Vec::new() } else { load(&validation, skip) };
     eprintln!("{} positions", traces.len());
     let start: Vec<f64> = PARAMS.iter().map(|&v| f64::from(v)).collect();
     let mut w = start.clone();
@@ -179,6 +196,24 @@ fn main() {
         }
     }
     eprintln!("K = {k:.5}, loss {best:.6}");
+    // Blend each result with the search's verdict, now that the scale K is known.
+    let blend = |ts: &mut Vec<Trace>| {
+        for t in ts.iter_mut() {
+            if let Some(s) = t.score {
+                let p = sigmoid(k * f64::from(s)) as f32;
+                t.result = lambda * t.result + (1.0 - lambda) * p;
+            }
+        }
+    };
+    let mut traces = traces;
+    let mut held_out = held_out;
+    if lambda < 1.0 {
+        blend(&mut traces);
+        blend(&mut held_out);
+    }
+    if !held_out.is_empty() {
+        eprintln!("held-out loss before: {:.6}", loss(&held_out, &w, k));
+    }
     let frozen = |i: usize| i == eval::P_PIECE || i == eval::P_PIECE + 7;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; NUM_PARAMS];
@@ -199,6 +234,9 @@ fn main() {
         if epoch % 10 == 0 || epoch == epochs {
             eprintln!("epoch {epoch}: loss {:.6}", loss(&traces, &w, k));
         }
+    }
+    if !held_out.is_empty() {
+        eprintln!("held-out loss after: {:.6}", loss(&held_out, &w, k));
     }
     let values: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
     if let Some(path) = write.filter(|p| !p.is_empty()) {

@@ -2,6 +2,7 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`] that the modes use.
 
+use anyhow::Context;
 use clap::{ArgAction, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -133,6 +134,9 @@ pub struct Cli {
     /// Seed for the random choices (book moves), for reproducible play.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// In the text, xshogi and full-screen modes, a game reaching this many plies is drawn.
+    #[arg(long = "move-limit", value_name = "PLIES")]
+    pub move_limit: Option<usize>,
     /// Speak USI from the start.
     #[arg(long, action = ArgAction::SetTrue)]
     pub usi: bool,
@@ -249,15 +253,20 @@ pub struct Config {
     pub kanji: bool,
     /// `--seed` was given: book choices are reproducible.
     pub seeded: bool,
+    /// `--move-limit`: plies after which a game is drawn.
+    pub move_limit: Option<usize>,
 }
 
 impl Config {
     /// The settings, or why an argument is refused.
-    pub fn from_cli(cli: &Cli) -> Result<Config, String> {
+    pub fn from_cli(cli: &Cli) -> anyhow::Result<Config> {
         let time_control = crate::protocol::text::clock::parse_command_line(&cli.time_control)
-            .map_err(|e| format!("time control: {e}"))?;
+            .map_err(|e| anyhow::anyhow!("time control: {e}"))?;
         if let Some(sfen) = &cli.sfen {
-            crate::notation::parse_sfen(sfen).map_err(|e| format!("--sfen: {e}"))?;
+            crate::notation::parse_sfen(sfen).context("--sfen")?;
+        }
+        if cli.move_limit == Some(0) {
+            anyhow::bail!("--move-limit: must be at least 1 ply");
         }
         Ok(Config {
             ponder: cli.ponder && !cli.no_ponder,
@@ -271,26 +280,27 @@ impl Config {
             full_screen: cli.curses,
             kanji: cli.kanji,
             seeded: cli.seed.is_some(),
+            move_limit: cli.move_limit,
         })
     }
 }
 
 /// The engine with the settings of the command line.
-pub fn build_engine(cli: &Cli) -> Result<crate::engine::Engine, String> {
+pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
     use crate::engine::{Engine, EngineOptions};
     let mut options = EngineOptions::default();
     if let Some(mib) = cli.hash_size {
         if mib == 0 || mib > crate::engine::MAX_HASH_MIB {
-            return Err(format!(
+            anyhow::bail!(
                 "-T: hash size must be 1..={} MiB, not {mib}",
                 crate::engine::MAX_HASH_MIB
-            ));
+            );
         }
         options.hash_mib = mib;
     }
     options.use_hash = !cli.no_hash || cli.hash_on;
     options.seed = cli.seed;
-    let book = crate::book::load_from_cli(cli)?;
+    let book = crate::book::load_from_cli(cli).map_err(anyhow::Error::msg).context("book")?;
     let mut engine = Engine::new(options);
     engine.set_book(book);
     Ok(engine)
@@ -341,17 +351,11 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if cli.make_book {
         return crate::book::run_make_book(&cli);
     }
-    let config = match Config::from_cli(&cli) {
-        Ok(c) => c,
-        Err(msg) => {
-            eprintln!("gnushogi: {msg}");
-            return ExitCode::from(2);
-        }
-    };
-    let engine = match build_engine(&cli) {
-        Ok(e) => e,
-        Err(msg) => {
-            eprintln!("gnushogi: {msg}");
+    // Setting up can fail only on the command line's values: say which, and why.
+    let (config, engine) = match Config::from_cli(&cli).and_then(|c| Ok((c, build_engine(&cli)?))) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("gnushogi: {e:#}");
             return ExitCode::from(2);
         }
     };

@@ -150,3 +150,14 @@ fn end_of_input_quits_cleanly() {
     assert_eq!(code, Some(0));
     assert_eq!(out, format!("GNU Shogi {}\n", gnushogi::VERSION));
 }
+
+#[test]
+fn a_move_limit_draws_the_game() {
+    let (out, _, status) = run(&["-R", "--move-limit", "2"], "force\n7g7f\n3c3d\nquit\n");
+    assert!(out.contains("Drawn game!"), "{out}");
+    assert!(out.contains("move limit reached"), "{out}");
+    assert_eq!(status, Some(0));
+    let (_, err, status) = run(&["-R", "--move-limit", "0"], "");
+    assert!(err.contains("--move-limit"), "{err}");
+    assert_eq!(status, Some(2));
+}

@@ -598,3 +598,30 @@ fn the_binary_speaks_usi() {
         assert!(child.wait().unwrap().success());
     }
 }
+
+#[test]
+fn book_file_replaces_the_built_in_book() {
+    let mut u = Usi::start();
+    // GNU Shogi's own book reads without complaint.
+    let gnu = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gnushogi.tbk");
+    u.send(&format!("setoption name BookFile value {gnu}"));
+    assert!(u.sync().is_empty());
+    // A book of one odd line: its move must be played, so it is the book in use.
+    let dir = std::env::temp_dir().join(format!("usi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("one.tbk");
+    std::fs::write(&path, "# one line\nP9g-9f P1c-1d\n").unwrap();
+    u.send(&format!("setoption name BookFile value {}", path.display()));
+    assert!(u.sync().is_empty());
+    u.send("position startpos");
+    u.send("go btime 10000 wtime 10000");
+    assert!(u.expect("bestmove").starts_with("bestmove 9g9f"));
+    // An unreadable file is refused and the book stays.
+    u.send("setoption name BookFile value /nonexistent/x.tbk");
+    assert!(u.sync()[0].starts_with("info string error setoption BookFile"));
+    u.send("position startpos");
+    u.send("go btime 10000 wtime 10000");
+    assert!(u.expect("bestmove").starts_with("bestmove 9g9f"));
+    u.finish(true);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,17 +1,29 @@
 //! The mate solver: a checks-only mate search (tsume), used by `--mate`, the text mode's
 //! `tsume`, USI `go mate`, and the main search.
 //!
-//! This first version is a plain depth-first AND/OR search by iterative deepening; the
-//! dedicated solver replaces it behind the same interface.
+//! The search is df-pn with a proof/disproof table (`dfpn`, `table`); [`solve`] runs it,
+//! shortens the mate found to the shortest one, and extracts the line (`extract`).
+//! Attacker's moves are checks only; the defender may play any legal reply, drops included;
+//! a mate by pawn drop is illegal (the rules core never generates it); a repetition is no mate.
+//!
+//! `solve` is cheap to call with a node limit (the table starts at 32 KiB and grows with the
+//! search, up to 64 MiB), so the main search can ask it at the root and at shallow nodes.
+
+mod dfpn;
+mod extract;
+mod hands;
+mod table;
 
 use crate::rules::{Move, MoveList, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
+use dfpn::Dfpn;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// How long a solve may run.
+/// How long a solve may run (no limit when `None`).
 #[derive(Clone, Debug, Default)]
 pub struct MateLimits {
     pub time: Option<Duration>,
+    /// Positions examined (expansions and look-aheads).
     pub nodes: Option<u64>,
     /// Longest mate looked for, in plies (odd).
     pub max_plies: Option<u32>,
@@ -34,107 +46,64 @@ pub struct MateReport {
     pub time: Duration,
 }
 
-struct Solver<'a> {
-    nodes: u64,
-    start: Instant,
-    limits: &'a MateLimits,
-    stop: &'a AtomicBool,
-    out_of_time: bool,
-}
-
-impl Solver<'_> {
-    fn expired(&mut self) -> bool {
-        if self.out_of_time {
-            return true;
-        }
-        if self.nodes.is_multiple_of(1024)
-            && (self.stop.load(Ordering::Relaxed)
-                || self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
-                || self.limits.nodes.is_some_and(|n| self.nodes >= n))
-        {
-            self.out_of_time = true;
-        }
-        self.out_of_time
-    }
-
-    /// Attacker to move: a checking move after which every defence is mated within `plies`.
-    fn attack(&mut self, pos: &Position, plies: u32, line: &mut Vec<Move>) -> bool {
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        for m in list.iter() {
-            self.nodes += 1;
-            if self.expired() {
-                return false;
-            }
-            if !pos.gives_check(m) {
-                continue;
-            }
-            let child = pos.played(m);
-            let mut sub = Vec::new();
-            if self.defend(&child, plies - 1, &mut sub) {
-                line.push(m);
-                line.extend(sub);
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Defender to move (in check): mated if no reply escapes within `plies`.
-    fn defend(&mut self, pos: &Position, plies: u32, line: &mut Vec<Move>) -> bool {
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            return true;
-        }
-        if plies == 0 {
-            return false;
-        }
-        let mut longest: Option<Vec<Move>> = None;
-        for m in list.iter() {
-            if self.expired() {
-                return false;
-            }
-            let child = pos.played(m);
-            let mut sub = Vec::new();
-            if !self.attack(&child, plies - 1, &mut sub) {
-                return false;
-            }
-            if longest.as_ref().is_none_or(|l| sub.len() + 1 > l.len()) {
-                let mut l = vec![m];
-                l.extend(sub);
-                longest = Some(l);
-            }
-        }
-        line.extend(longest.unwrap_or_default());
-        true
-    }
-}
+/// Longest mate looked for when `max_plies` is not given.
+pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
 
 /// Looks for the shortest checks-only mate of the side to move.
+///
+/// First a df-pn search finds any mate (or proves there is none within `max_plies`); then
+/// bounded searches for a mate two plies shorter than the last one found, until one fails;
+/// then the line: the defender's replies that make the mate longest, and among the equally
+/// short (or long) ways, the one that leaves the attacker the fewest pieces in hand. The node
+/// and time limits cover all of it; if they run out after a mate was found, the mate found so
+/// far is returned (it may then not be the shortest).
 pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateReport {
-    let mut s = Solver { nodes: 0, start: Instant::now(), limits, stop, out_of_time: false };
-    let max = limits.max_plies.unwrap_or(31).max(1);
-    let mut plies = 1;
-    while plies <= max {
-        let mut line = Vec::new();
-        if s.attack(pos, plies, &mut line) {
-            return MateReport {
-                outcome: MateOutcome::Mate(line),
-                nodes: s.nodes,
-                time: s.start.elapsed(),
-            };
-        }
-        if s.out_of_time {
-            return MateReport {
-                outcome: MateOutcome::Timeout,
-                nodes: s.nodes,
-                time: s.start.elapsed(),
-            };
-        }
-        plies += 2;
+    let start = Instant::now();
+    let deadline = limits.time.map(|t| start + t);
+    let mut s =
+        Dfpn::new(pos.side_to_move(), limits.nodes, deadline, stop, table::DEFAULT_MAX_SLOTS);
+    let cap = limits.max_plies.unwrap_or(DEFAULT_MAX_PLIES).clamp(1, dfpn::MAX_PLY as u32) as u16;
+    let report = |outcome, s: &Dfpn| MateReport { outcome, nodes: s.nodes, time: start.elapsed() };
+
+    let Some(v) = s.run(pos, &[], cap, false, u64::MAX) else {
+        return report(MateOutcome::Timeout, &s);
+    };
+    if v.is_disproven() {
+        return report(MateOutcome::NoMate, &s);
     }
-    MateReport { outcome: MateOutcome::NoMate, nodes: s.nodes, time: s.start.elapsed() }
+    let mut len = v.len;
+    let mut exact = len < 3;
+    while len >= 3 {
+        match s.run(pos, &[], len - 2, true, u64::MAX) {
+            Some(v) if v.is_proven() => len = v.len,
+            Some(_) => {
+                exact = true;
+                break;
+            }
+            None => break,
+        }
+    }
+    let line = extract::line(&mut s, pos, len, exact);
+    report(MateOutcome::Mate(line), &s)
+}
+
+/// True if `line` is a checks-only mate from `pos`: every attacker move checks, every
+/// defender move is legal, and the defender has no reply at the end.
+pub fn is_mating_line(pos: &Position, line: &[Move]) -> bool {
+    let attacker = pos.side_to_move();
+    let mut p = pos.clone();
+    if line.len().is_multiple_of(2) {
+        return false;
+    }
+    for &m in line {
+        if !p.is_legal(m) || (p.side_to_move() == attacker && !p.gives_check(m)) {
+            return false;
+        }
+        p = p.played(m);
+    }
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    list.is_empty()
 }
 
 /// `gnushogi --mate --sfen SFEN [--time SECONDS]`.

@@ -108,6 +108,44 @@ fn push_board_moves<S: MoveSink>(
     }
 }
 
+/// Where each kind of the side to move would give check to the enemy king on `ks`, and which
+/// of its pieces would discover a check by leaving their line.
+struct CheckSquares {
+    ks: Square,
+    by_kind: [Bitboard; PieceKind::NUM],
+    discover: Bitboard,
+}
+
+impl CheckSquares {
+    fn new(pos: &Position, ks: Square) -> CheckSquares {
+        let us = pos.side_to_move();
+        let occ = pos.occupied();
+        let mut by_kind = [Bitboard::EMPTY; PieceKind::NUM];
+        for kind in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::King) {
+            // Step patterns are point-symmetric between the colours: the squares an enemy
+            // piece on the king's square attacks are those from which ours attacks the king.
+            by_kind[kind.index()] = attacks::attacks(!us, kind, ks, occ);
+        }
+        CheckSquares { ks, by_kind, discover: pos.blockers(ks, us) & pos.pieces_of(us) }
+    }
+
+    /// True if the legal board move `m` gives check. A moved slider cannot open its own line
+    /// to the king: it would then have been giving check already.
+    #[inline]
+    fn checks(&self, pos: &Position, m: Move) -> bool {
+        let from = m.origin_unchecked();
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        let kind = match (m.is_promotion(), piece.kind().promote()) {
+            (true, Some(p)) => p,
+            _ => piece.kind(),
+        };
+        self.by_kind[kind.index()].contains(m.to())
+            || (self.discover.contains(from) && !line(self.ks, from).contains(m.to()))
+    }
+}
+
 impl Position {
     /// All legal moves of the side to move (the list is cleared first).
     pub fn legal_moves(&self, list: &mut MoveList) {
@@ -236,6 +274,52 @@ impl Position {
                 for &kind in &others[..n] {
                     list.push(Move::drop(kind, s));
                 }
+            }
+        }
+    }
+
+    /// The legal moves that give check: exactly `legal_moves` filtered by `gives_check`, but
+    /// drops are only tried where they check and discovered checks are found once (the mate
+    /// solver's generator).
+    pub fn legal_checks(&self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side_to_move();
+        let Some(ks) = self.king_square(!us) else {
+            return;
+        };
+        let cs = CheckSquares::new(self, ks);
+        let mask = if cs.discover.is_nonempty() {
+            Bitboard::FULL
+        } else {
+            cs.by_kind.iter().fold(Bitboard::EMPTY, |a, &b| a | b)
+        };
+        self.generate(list, mask, false);
+        list.retain(|m| cs.checks(self, m));
+        let drop_target = match (self.king_square(us), self.checkers().first()) {
+            (Some(_), Some(_)) if self.checkers().has_more_than_one() => return,
+            (Some(k), Some(c)) => between(k, c),
+            _ => !self.occupied(),
+        };
+        let hand = self.hand(us);
+        for kind in PieceKind::HAND.into_iter().filter(|&k| hand.has(k)) {
+            let mut to = drop_target & cs.by_kind[kind.index()];
+            match kind {
+                PieceKind::Pawn => {
+                    to = to
+                        & !Bitboard::far_ranks(us, 1)
+                        & !self.pieces(us, PieceKind::Pawn).files_occupied();
+                    if let Some(s) = to.first()
+                        && self.is_pawn_drop_mate(s)
+                    {
+                        to = to.without(s);
+                    }
+                }
+                PieceKind::Lance => to &= !Bitboard::far_ranks(us, 1),
+                PieceKind::Knight => to &= !Bitboard::far_ranks(us, 2),
+                _ => {}
+            }
+            for s in to {
+                list.push(Move::drop(kind, s));
             }
         }
     }
@@ -444,6 +528,57 @@ mod tests {
         let mut list = MoveList::new();
         p.legal_moves(&mut list);
         assert!(!list.contains(drop));
+    }
+
+    /// `legal_checks` equals filtering `legal_moves` by `gives_check`, over the perft and tsume
+    /// positions and seeded random walks from them (both sides to move, in and out of check).
+    #[test]
+    fn legal_checks_equal_filtered_legal_moves() {
+        let data = [
+            include_str!("../../tests/data/perft.tsv"),
+            include_str!("../../tests/data/tsume.tsv"),
+            include_str!("../../tests/data/tsume-multi.tsv"),
+        ];
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let (mut positions, mut checks) = (0, 0);
+        let starts = data
+            .iter()
+            .flat_map(|d| d.lines())
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| pos(l.split('\t').next().unwrap()));
+        for start in starts {
+            let mut p = start;
+            for _ in 0..12 {
+                let mut all = MoveList::new();
+                p.legal_moves(&mut all);
+                let mut want: Vec<u16> =
+                    all.iter().filter(|&m| p.gives_check(m)).map(Move::to_u16).collect();
+                let mut got = MoveList::new();
+                p.legal_checks(&mut got);
+                let mut got: Vec<u16> = got.iter().map(Move::to_u16).collect();
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "{p:?}");
+                positions += 1;
+                checks += want.len();
+                // Prefer checks half of the time, to reach checked positions often.
+                let pick = if !want.is_empty() && next(2) == 0 {
+                    Move::from_u16(want[next(want.len())]).unwrap()
+                } else if all.is_empty() {
+                    break;
+                } else {
+                    all.get(next(all.len())).unwrap()
+                };
+                p = p.played(pick);
+            }
+        }
+        assert!(positions > 5000 && checks > 20000, "{positions} positions, {checks} checks");
     }
 
     #[test]

@@ -256,6 +256,9 @@ struct Worker<'a> {
     /// Keys and check flags of every position from the game start along the current path.
     keys: Vec<u64>,
     checks: Vec<bool>,
+    /// Index in `keys` below which a repetition is not looked for: the position after the
+    /// last null move on the path (a pass makes earlier positions unreachable).
+    repetition_floor: usize,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     lmr: Vec<[i32; 64]>,
@@ -369,6 +372,7 @@ impl<'a> Worker<'a> {
             stack: vec![StackEntry::default(); MAX_PLY + 8],
             keys: game.positions().iter().map(Position::key).collect(),
             checks: game.positions().iter().map(Position::in_check).collect(),
+            repetition_floor: 0,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             lmr,
@@ -424,7 +428,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         let cur = self.keys[n - 1];
-        let oldest = n.saturating_sub(REPETITION_WINDOW + 1);
+        let oldest = n.saturating_sub(REPETITION_WINDOW + 1).max(self.repetition_floor);
         let mut i = n - 1;
         while i >= oldest + 4 {
             i -= 2;
@@ -687,8 +691,10 @@ impl<'a> Worker<'a> {
                 self.stack[ply].null_move = true;
                 self.keys.push(child.key());
                 self.checks.push(false);
+                let floor = std::mem::replace(&mut self.repetition_floor, self.keys.len() - 1);
                 let v =
                     -self.search::<false>(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.repetition_floor = floor;
                 self.keys.pop();
                 self.checks.pop();
                 self.stack[ply].null_move = false;

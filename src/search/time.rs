@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 /// Kept back from every budget for the time it takes to print a move and for the GUI.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(60);
 /// Moves assumed left in a game without a moves-to-go count.
-const DEFAULT_MOVES_TO_GO: u32 = 40;
+const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// The hard limit may use at most this share of the remaining clock (percent).
 const MAX_SHARE_OF_CLOCK: u32 = 35;
 /// The hard limit is this many times the soft target.

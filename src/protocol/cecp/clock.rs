@@ -8,9 +8,9 @@ use std::time::Duration;
 
 /// Kept back from an `st` time, on top of the search's move overhead: XBoard measures the
 /// reply, pipes and scheduling included, and forfeits at once.
-const ST_MARGIN_MIN: Duration = Duration::from_millis(50);
-/// The same margin as a share of the time (1/50 = 2 %).
-const ST_MARGIN_SHARE: u32 = 50;
+const ST_MARGIN_MIN: Duration = Duration::from_millis(100);
+/// The same margin as a share of the time (1/20 = 5 %).
+const ST_MARGIN_SHARE: u32 = 20;
 
 /// How the engine's time is given.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -120,9 +120,9 @@ mod tests {
     fn per_move_keeps_a_margin() {
         let mut c = Clocks::default();
         c.set_control(TimeControl::PerMove(Duration::from_secs(1)));
-        assert_eq!(c.limits(0, None).move_time, Some(Duration::from_millis(950)));
+        assert_eq!(c.limits(0, None).move_time, Some(Duration::from_millis(900)));
         c.set_control(TimeControl::PerMove(Duration::from_secs(10)));
-        assert_eq!(c.limits(0, Some(3)).move_time, Some(Duration::from_millis(9800)));
+        assert_eq!(c.limits(0, Some(3)).move_time, Some(Duration::from_millis(9500)));
         assert_eq!(c.limits(0, Some(3)).depth, Some(3));
     }
 

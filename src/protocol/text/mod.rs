@@ -234,7 +234,11 @@ impl<'a, D: Display> Interp<'a, D> {
             sender: link.sender,
             out,
             config: config.clone(),
-            game: Game::new(start),
+            game: {
+                let mut game = Game::new(start);
+                game.rules.move_limit = config.move_limit;
+                game
+            },
             stats: Vec::new(),
             computer: Color::White,
             force: false,
@@ -1112,6 +1116,7 @@ impl<'a, D: Display> Interp<'a, D> {
     /// A new game or position: the record starts again, the book may be used.
     fn set_game(&mut self, game: Game, stats: Vec<MoveStats>) {
         self.game = game;
+        self.game.rules.move_limit = self.config.move_limit;
         self.stats = stats;
         self.outcome = None;
         self.hint = None;

@@ -238,11 +238,24 @@ impl<W: Write> Usi<W> {
                 self.settings.book_file = None;
             }
             Setting::BookFile(Some(path)) => {
-                // The book module cannot read files yet; when it can, load it here.
-                return self.error(&format!(
-                    "setoption BookFile: cannot load {}: book files are not supported yet",
-                    path.display()
-                ));
+                match crate::book::load_file(&path, crate::book::DEFAULT_MAX_PLY) {
+                    Ok((book, warnings)) => {
+                        engine.set_book(Some(book));
+                        self.settings.book_file = Some(path);
+                        // Illegal moves in the file were skipped; say how many.
+                        if !warnings.is_empty() {
+                            let first = warnings[0].clone();
+                            return self.send(&format!(
+                                "info string {}",
+                                format_args!(
+                                    "setoption BookFile: {} lines skipped, first: {first}",
+                                    warnings.len()
+                                )
+                            ));
+                        }
+                    }
+                    Err(e) => return self.error(&format!("setoption BookFile: {e}")),
+                }
             }
             Setting::MultiPv(_) => {}
             Setting::Contempt(cp) => engine.set_contempt(cp),

@@ -1,0 +1,746 @@
+//! Depth-first proof-number search (df-pn) over checks (attacker) and all replies (defender).
+//!
+//! * OR nodes: the attacker to move, only checking moves. AND nodes: the defender, any legal
+//!   reply. `Position::legal_moves` is fully legal, so a mate by pawn drop never appears.
+//! * Each expansion looks one ply ahead: a check that leaves no reply is a mate at once, a
+//!   reply that leaves no check a disproof at once; otherwise the counts of replies (drops onto
+//!   one square counted once) and of checks seed the proof and disproof numbers.
+//! * Near the horizon of a bounded search (attacker's nodes with at most 3 plies left,
+//!   defender's with 4) plain exhaustive search with cut-offs is cheaper than proof numbers:
+//!   `small_or` / `small_and` solve those nodes exactly; mate in one tests first whether the
+//!   king can step away, without playing the check.
+//! * Hand dominance: proofs are stored with the least attacker hand they need, disproofs with
+//!   the most they allow (see `table`); the hand arithmetic is in `or_proof`, `and_disproof`,
+//!   `OrDisproof`, `AndProof`, `interpose_hand` and `reply_hand`.
+//! * Thresholds follow df-pn with the 1+ε trick (a child may run a quarter past its sibling).
+//! * Repetition: a position whose board repeats one on the path, with an attacker hand no larger,
+//!   counts as a failure of the attack (a repetition is never a mate, and a dominated one is never
+//!   needed for the shortest proof). Such a disproof depends on the path, so it carries the
+//!   path index of the repeated position and is kept only in the parent's local child list;
+//!   once the search returns to that position the disproof holds for it whatever the path,
+//!   and only then it is stored. This avoids the graph-history interaction: the table never
+//!   holds a result that was true only for the path it was found on.
+//! * A search may be bounded (no mate longer than `r` plies) or unbounded (only a cap on the
+//!   path length); proofs record their length and disproofs their depth, so both kinds of
+//!   search share one table.
+
+use super::hands;
+use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val};
+use crate::rules::attacks::{attacks, between, king_attacks};
+use crate::rules::{Bitboard, Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A child of the node being searched, with what is known of it.
+#[derive(Copy, Clone)]
+struct Kid {
+    m: Move,
+    key: u64,
+    hand: Hand,
+    v: Val,
+    /// The kind dropped by the move (attacker's drop at OR nodes, defender's at AND nodes).
+    drop: Option<PieceKind>,
+    /// The base kind captured by an attacker's move.
+    capture: Option<PieceKind>,
+}
+
+pub struct Dfpn<'a> {
+    pub table: Table,
+    attacker: Color,
+    /// Board key and attacker hand of each position from the history's start to this node.
+    path: Vec<(u64, Hand)>,
+    /// Path index of the current run's root.
+    base: usize,
+    root_r: u16,
+    bounded: bool,
+    pub nodes: u64,
+    node_limit: u64,
+    run_limit: u64,
+    deadline: Option<Instant>,
+    next_poll: u64,
+    stop: &'a AtomicBool,
+    /// The overall limits ran out: every search returns at once from now on.
+    pub out: bool,
+    /// The current run's own budget ran out.
+    run_out: bool,
+    pool: Vec<Vec<Kid>>,
+    /// Boxed so that taking one out does not copy 1.2 KB onto the stack frame.
+    #[allow(clippy::vec_box)]
+    lists: Vec<Box<MoveList>>,
+    scratch: MoveList,
+}
+
+/// Nodes with at most this many plies left are solved exactly by plain search.
+const SMALL: u16 = 3;
+/// Defender's nodes with at most this many plies left are solved exactly.
+const SMALL_AND: u16 = 4;
+/// Exact results from this many plies up are kept in the table.
+const CACHE_FROM: u16 = 1;
+
+/// Longest path an unbounded search follows.
+pub const MAX_PLY: u16 = 511;
+
+fn next_len(d: u16) -> u16 {
+    if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
+}
+
+/// A disproof depth rounded up to the next length a mate of that side could have: attacker's
+/// mates are odd, so "none within 1" is "none within 2"; defender's mated-in counts are even.
+fn round_dd(dd: u16, or: bool) -> u16 {
+    match dd {
+        DEPTH_INF => dd,
+        _ if or => (dd + (dd & 1)).min(DEPTH_INF - 1),
+        _ => dd | 1,
+    }
+}
+
+/// A threshold a little past `x` (df-pn+'s 1+ε with ε = 1/4).
+fn loosen(x: u32) -> u32 {
+    if x >= PN_MAX { INF } else { x.saturating_add(1 + x / 4) }
+}
+
+impl<'a> Dfpn<'a> {
+    pub fn new(
+        attacker: Color,
+        node_limit: Option<u64>,
+        deadline: Option<Instant>,
+        stop: &'a AtomicBool,
+        max_slots: usize,
+    ) -> Dfpn<'a> {
+        Dfpn {
+            table: Table::new(max_slots),
+            attacker,
+            path: Vec::new(),
+            base: 0,
+            root_r: 0,
+            bounded: false,
+            nodes: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            run_limit: u64::MAX,
+            deadline,
+            next_poll: 0,
+            stop,
+            out: false,
+            run_out: false,
+            pool: Vec::new(),
+            lists: Vec::new(),
+            scratch: MoveList::new(),
+        }
+    }
+
+    /// Lifts the overall limits for `nodes` more nodes (to finish the line of a proved mate).
+    pub fn grace(&mut self, nodes: u64) {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        self.out = false;
+        self.node_limit = self.nodes.saturating_add(nodes);
+        self.deadline = None;
+        self.stop = &NEVER;
+    }
+
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// True once a limit has run out (polls the clock and the stop flag now and then).
+    fn limited(&mut self) -> bool {
+        if self.out || self.run_out {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.out = true;
+        } else if self.nodes >= self.run_limit {
+            self.run_out = true;
+        } else if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + 256;
+            if self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.out = true;
+            }
+        }
+        self.out || self.run_out
+    }
+
+    /// Plies left at path index `ply`.
+    #[inline]
+    fn remaining(&self, ply: usize) -> u16 {
+        self.root_r.saturating_sub((ply - self.base) as u16)
+    }
+
+    /// Depth class of open entries: the remaining plies when bounded, one class otherwise.
+    #[inline]
+    fn class(&self, r: u16) -> u16 {
+        if self.bounded { r } else { DEPTH_INF }
+    }
+
+    /// Checks (OR) or all legal replies (AND).
+    fn generate(&self, pos: &Position, or: bool, list: &mut MoveList) {
+        if or {
+            pos.legal_checks(list);
+        } else {
+            pos.legal_moves(list);
+        }
+    }
+
+    /// Path index of the latest position with this board and an attacker hand at least as
+    /// large, if any.
+    fn repetition(&self, key: u64, hand: Hand) -> Option<usize> {
+        self.path.iter().rposition(|&(k, h)| k == key && h.is_superior_or_equal(hand))
+    }
+
+    /// Proof hand of a defender's position in check: if a drop could block the check, the
+    /// attacker must keep every kind the defender lacks (with less, the defender would hold one).
+    fn interpose_hand(&self, pos: &Position) -> Hand {
+        let checkers = pos.checkers();
+        let (Some(c), Some(k)) = (checkers.single(), pos.king_square(!self.attacker)) else {
+            return Hand::EMPTY;
+        };
+        if between(k, c).is_empty() {
+            return Hand::EMPTY;
+        }
+        let (def, att) = (pos.hand(!self.attacker), pos.hand(self.attacker));
+        PieceKind::HAND
+            .into_iter()
+            .filter(|&kind| !def.has(kind))
+            .fold(Hand::EMPTY, |h, kind| hands::set(h, kind, att.count(kind)))
+    }
+
+    /// Disproof hand of an attacker's position without checks: any number of the kinds held,
+    /// none of the others (a new kind could give a new checking drop).
+    fn no_check_hand(hand: Hand) -> Hand {
+        PieceKind::HAND.into_iter().zip(MAX_IN_SET).fold(Hand::EMPTY, |h, (kind, n)| {
+            if hand.has(kind) { hands::set(h, kind, n) } else { h }
+        })
+    }
+
+    /// Starts a search of `pos` (whose ancestors are `history`) for a mate within `r` plies
+    /// (`bounded`) or with paths up to `r` plies. `None` if a limit ran out first.
+    pub fn run(
+        &mut self,
+        pos: &Position,
+        history: &[(u64, Hand)],
+        r: u16,
+        bounded: bool,
+        budget: u64,
+    ) -> Option<Val> {
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.base = history.len();
+        self.path.push((pos.board_key(), pos.hand(self.attacker)));
+        self.root_r = r;
+        self.bounded = bounded;
+        self.run_limit = self.nodes.saturating_add(budget);
+        self.run_out = false;
+        if self.out {
+            return None;
+        }
+        let v = self.mid(pos, self.base, INF, INF);
+        self.run_out = false;
+        v.is_final().then_some(v)
+    }
+
+    /// What the table says of `pos` searched with `r` plies in a bounded search.
+    pub fn known(&self, pos: &Position, r: u16) -> Option<Found> {
+        self.table
+            .lookup(pos.board_key(), pos.hand(self.attacker), r, r)
+            .filter(|f| f.val.is_final())
+    }
+
+    /// Multiple iterative deepening: searches `pos` until its numbers reach the thresholds.
+    fn mid(&mut self, pos: &Position, ply: usize, th_pn: u32, th_dn: u32) -> Val {
+        let start = self.nodes;
+        self.nodes += 1;
+        let r = self.remaining(ply);
+        let or = pos.side_to_move() == self.attacker;
+        let key = pos.board_key();
+        let hand = pos.hand(self.attacker);
+        let class = self.class(r);
+        if r <= if or { SMALL } else { SMALL_AND } {
+            let v = if or { self.small_or(pos, r) } else { self.small_and(pos, r) };
+            return v.unwrap_or(Val::open(1, 1));
+        }
+
+        // Move lists live on the heap: a frame stays small however deep the path.
+        let mut list = self.lists.pop().unwrap_or_default();
+        self.generate(pos, or, &mut list);
+        if list.is_empty() || (or && r < 1) || (!or && r < 2) {
+            let v = if !list.is_empty() {
+                let dh = if or { hands::full() } else { self.reply_hand(pos, &list) };
+                Val::disproof(round_dd(r, or), dh, NO_REP)
+            } else if or {
+                Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP)
+            } else {
+                Val::proof(0, self.interpose_hand(pos))
+            };
+            self.lists.push(list);
+            return v;
+        }
+
+        let mut kids = self.pool.pop().unwrap_or_default();
+        kids.clear();
+        for m in list.iter() {
+            let kid = self.make_kid(pos, m, or, r - 1);
+            kids.push(kid);
+        }
+        self.lists.push(list);
+        if !or {
+            // Drops onto one square are summed as one (they are much alike).
+            kids.sort_by_key(|k| (k.drop.is_some(), k.m.to().index()));
+        }
+
+        let child_class = self.class(r - 1);
+        let result = loop {
+            for k in kids.iter_mut().filter(|k| !k.v.is_final()) {
+                if let Some(f) = self.table.lookup(k.key, k.hand, r - 1, child_class) {
+                    k.v = f.val;
+                }
+            }
+            let (pn, dn) = if or { or_numbers(&kids) } else { and_numbers(&kids) };
+            if pn == 0 || dn == 0 {
+                break self.finish(pos, ply, or, &kids, start);
+            }
+            if pn >= th_pn || dn >= th_dn || self.limited() {
+                self.table.store_open(key, hand, class, pn, dn, self.nodes - start);
+                break Val::open(pn, dn);
+            }
+            let (b, cth_pn, cth_dn) = if or {
+                let (b, second) = best_two(&kids, |k| k.v.pn);
+                let kd = kids[b].v.dn;
+                (b, th_pn.min(loosen(second)), (th_dn - dn).saturating_add(kd))
+            } else {
+                let (b, second) = best_two(&kids, |k| k.v.dn);
+                let kp = kids[b].v.pn;
+                (b, (th_pn - pn).saturating_add(kp), th_dn.min(loosen(second)))
+            };
+            let child = pos.played(kids[b].m);
+            self.path.push((kids[b].key, kids[b].hand));
+            let v = self.mid(&child, ply + 1, cth_pn, cth_dn);
+            self.path.pop();
+            kids[b].v = v;
+        };
+        self.pool.push(kids);
+        result
+    }
+
+    /// A child with its first estimate: table, repetition, or a one-ply look-ahead.
+    fn make_kid(&mut self, pos: &Position, m: Move, or: bool, cr: u16) -> Kid {
+        let child = pos.played(m);
+        let key = child.board_key();
+        let hand = child.hand(self.attacker);
+        let drop = m.drop_kind();
+        let capture = match (or, m.from()) {
+            (true, Some(_)) => pos.piece_at(m.to()).map(|p| p.kind().unpromote()),
+            _ => None,
+        };
+        let v = self.estimate(&child, key, hand, !or, cr);
+        Kid { m, key, hand, v, drop, capture }
+    }
+
+    fn estimate(&mut self, child: &Position, key: u64, hand: Hand, child_or: bool, cr: u16) -> Val {
+        if let Some(i) = self.repetition(key, hand) {
+            return Val::disproof(DEPTH_INF, hand, i as u16);
+        }
+        if cr <= if child_or { SMALL } else { SMALL_AND } {
+            let v = if child_or { self.small_or(child, cr) } else { self.small_and(child, cr) };
+            return v.unwrap_or(Val::open(1, 1));
+        }
+        let class = self.class(cr);
+        if let Some(f) = self.table.lookup(key, hand, cr, class) {
+            return f.val;
+        }
+        if child_or && cr < 1 {
+            return Val::disproof(cr, hands::full(), NO_REP);
+        }
+        self.nodes += 1;
+        let mut list = std::mem::take(&mut self.scratch);
+        self.generate(child, child_or, &mut list);
+        let v = if child_or {
+            if list.is_empty() {
+                let v = Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP);
+                self.table.store_final(key, hand, class, &v, 1);
+                v
+            } else {
+                let v = Val::open(1, list.len() as u32);
+                self.table.store_open(key, hand, class, v.pn, v.dn, 1);
+                v
+            }
+        } else if list.is_empty() {
+            let v = Val::proof(0, self.interpose_hand(child));
+            self.table.store_final(key, hand, class, &v, 1);
+            v
+        } else if cr < 2 {
+            Val::disproof(round_dd(cr, false), self.reply_hand(child, &list), NO_REP)
+        } else {
+            let v = Val::open(distinct_replies(&list), 1);
+            self.table.store_open(key, hand, class, v.pn, v.dn, 1);
+            v
+        };
+        self.scratch = list;
+        v
+    }
+
+    /// The result of a finished node (all children known well enough), stored if it does not
+    /// depend on the path.
+    fn finish(&mut self, pos: &Position, ply: usize, or: bool, kids: &[Kid], start: u64) -> Val {
+        let hand = pos.hand(self.attacker);
+        let mut v = if or {
+            match kids
+                .iter()
+                .filter(|k| k.v.is_proven())
+                .min_by_key(|k| (k.v.len, k.v.hand.total()))
+            {
+                Some(k) => or_proof(&k.v, k.drop, k.capture, hand),
+                None => {
+                    let mut acc = OrDisproof::new();
+                    for k in kids {
+                        acc.add(&k.v, k.drop, k.capture);
+                    }
+                    acc.finish(hand)
+                }
+            }
+        } else {
+            match kids.iter().filter(|k| k.v.is_disproven()).max_by_key(|k| (k.v.rep, k.v.dd)) {
+                Some(k) => and_disproof(&k.v, k.drop, hand),
+                None => {
+                    let mut acc = AndProof::new(self.interpose_hand(pos));
+                    for k in kids {
+                        acc.add(&k.v);
+                    }
+                    acc.finish(hand)
+                }
+            }
+        };
+        if v.rep != NO_REP && v.rep as usize >= ply {
+            v.rep = NO_REP;
+        }
+        if v.rep == NO_REP {
+            let class = self.class(self.remaining(ply));
+            self.table.store_final(pos.board_key(), hand, class, &v, self.nodes - start);
+        }
+        v
+    }
+
+    /// Exact result of an attacker's node with at most `SMALL` plies left, by exhaustive
+    /// search, or `None` if a limit ran out. It does not look at the path: a mate found is a
+    /// mate on any path, and "no mate within so few plies" holds even if repetitions counted.
+    fn small_or(&mut self, pos: &Position, r: u16) -> Option<Val> {
+        let hand = pos.hand(self.attacker);
+        if r < 1 {
+            return Some(Val::disproof(r, hands::full(), NO_REP));
+        }
+        let key = pos.board_key();
+        if r >= CACHE_FROM
+            && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
+        {
+            return Some(f.val);
+        }
+        let start = self.nodes;
+        self.nodes += 1;
+        let mut checks = MoveList::new();
+        pos.legal_checks(&mut checks);
+        if checks.is_empty() {
+            return Some(Val::disproof(DEPTH_INF, Self::no_check_hand(hand), NO_REP));
+        }
+        // Mate in one first: it is the shortest.
+        let mut acc = OrDisproof::new();
+        for m in checks.iter() {
+            if self.king_escapes_after(pos, m) {
+                if r < 3 {
+                    let v = Val::disproof(1, hands::full(), NO_REP);
+                    acc.add(&v, m.drop_kind(), captured(pos, m));
+                }
+                continue;
+            }
+            let child = pos.played(m);
+            let Some(dh) = self.reply(&child) else {
+                let v = Val::proof(0, self.interpose_hand(&child));
+                let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
+                if r >= CACHE_FROM {
+                    self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                }
+                return Some(v);
+            };
+            if r < 3 {
+                acc.add(&Val::disproof(1, dh, NO_REP), m.drop_kind(), captured(pos, m));
+            }
+        }
+        if r < 3 {
+            let v = acc.finish(hand);
+            if r >= CACHE_FROM {
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+            }
+            return Some(v);
+        }
+        for m in checks.iter() {
+            if self.limited() {
+                return None;
+            }
+            let child = pos.played(m);
+            let v = self.small_and(&child, r - 1)?;
+            if v.is_proven() {
+                let v = or_proof(&v, m.drop_kind(), captured(pos, m), hand);
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                return Some(v);
+            }
+            acc.add(&v, m.drop_kind(), captured(pos, m));
+        }
+        let v = acc.finish(hand);
+        self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+        Some(v)
+    }
+
+    /// Exact result of a defender's node with at most `SMALL_AND` plies left (see `small_or`).
+    fn small_and(&mut self, pos: &Position, r: u16) -> Option<Val> {
+        let hand = pos.hand(self.attacker);
+        let key = pos.board_key();
+        if r >= 2
+            && let Some(f) = self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
+        {
+            return Some(f.val);
+        }
+        self.nodes += 1;
+        let mut replies = MoveList::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            return Some(Val::proof(0, self.interpose_hand(pos)));
+        }
+        if r < 2 {
+            let dh = self.reply_hand(pos, &replies);
+            return Some(Val::disproof(round_dd(r, false), dh, NO_REP));
+        }
+        let start = self.nodes;
+        let mut acc = AndProof::new(self.interpose_hand(pos));
+        for m in replies.iter() {
+            if self.limited() {
+                return None;
+            }
+            let child = pos.played(m);
+            let v = self.small_or(&child, r - 1)?;
+            if v.is_disproven() {
+                let v = and_disproof(&v, m.drop_kind(), hand);
+                self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+                return Some(v);
+            }
+            acc.add(&v);
+        }
+        let v = acc.finish(hand);
+        self.table.store_final(key, hand, DEPTH_INF, &v, self.nodes - start);
+        Some(v)
+    }
+
+    /// True if, after the attacker's check `m` (not played), the defender's king can step to
+    /// a square the attacker does not attack: then `m` does not mate. Much cheaper than
+    /// playing `m` and generating the replies.
+    fn king_escapes_after(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.side_to_move();
+        let Some(ks) = pos.king_square(!us) else {
+            return false;
+        };
+        let to = m.to();
+        let (kind, from) = match (m.from(), m.drop_kind()) {
+            (Some(f), _) => {
+                let k = pos.piece_at(f).map_or(PieceKind::King, |p| p.kind());
+                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
+                (k, Bitboard::from_square(f))
+            }
+            (None, Some(k)) => (k, Bitboard::EMPTY),
+            (None, None) => return false,
+        };
+        let occ = (pos.occupied() & !from).with(to).without(ks);
+        let reach = attacks(us, kind, to, occ);
+        let theirs = pos.pieces_of(!us).without(to);
+        (king_attacks(ks) & !theirs & !reach)
+            .into_iter()
+            .any(|s| (pos.attackers_by(us, s, occ) & !from).is_empty())
+    }
+
+    /// `None` if the defender (to move, in check) is mated, else the disproof hand of "not
+    /// mated now" (see `reply_hand`). A safe king step is looked for first; only without one
+    /// are all replies generated.
+    fn reply(&self, pos: &Position) -> Option<Hand> {
+        let def = pos.side_to_move();
+        if let Some(k) = pos.king_square(def) {
+            let occ = pos.occupied().without(k);
+            for to in king_attacks(k) & !pos.pieces_of(def) {
+                if pos.attackers_by(!def, to, occ).is_empty() {
+                    return Some(hands::full());
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        (!list.is_empty()).then(|| self.reply_hand(pos, &list))
+    }
+
+    /// Disproof hand of a defender's position with `replies` (not mated): any hand, unless all
+    /// the replies are drops; then the attacker must not hold more of one dropped kind, or the
+    /// defender might not have that piece.
+    fn reply_hand(&self, pos: &Position, replies: &MoveList) -> Hand {
+        if replies.iter().any(|m| !m.is_drop()) {
+            return hands::full();
+        }
+        match replies.iter().find_map(|m| m.drop_kind()) {
+            Some(kind) => hands::set(hands::full(), kind, pos.hand(self.attacker).count(kind)),
+            None => hands::full(),
+        }
+    }
+}
+
+/// The base kind an attacker's move captures.
+fn captured(pos: &Position, m: Move) -> Option<PieceKind> {
+    m.from().and(pos.piece_at(m.to())).map(|p| p.kind().unpromote())
+}
+
+/// Proof of an attacker's node by a move whose child has proof `v`: the child's proof hand,
+/// plus the piece dropped, less the piece captured.
+fn or_proof(v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>, hand: Hand) -> Val {
+    let mut ph = v.hand;
+    if let Some(kind) = drop {
+        ph = hands::plus(ph, kind);
+    }
+    if let Some(kind) = capture {
+        ph = hands::minus(ph, kind);
+    }
+    let out = Val::proof(next_len(v.len), hands::min(ph, hand));
+    debug_assert!(hand.is_superior_or_equal(out.hand));
+    out
+}
+
+/// Disproof of a defender's node by a reply whose child has disproof `v`. If the reply is a
+/// drop the defender needs that piece, so the attacker cannot hold more of it.
+fn and_disproof(v: &Val, drop: Option<PieceKind>, hand: Hand) -> Val {
+    let mut dh = v.hand;
+    if let Some(kind) = drop {
+        dh = hands::set(dh, kind, dh.count(kind));
+    }
+    let out = Val::disproof(round_dd(next_len(v.dd), false), dh, v.rep);
+    debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
+    out
+}
+
+/// Disproof of an attacker's node, gathered over all its checks: the least of the children's
+/// disproof hands (shifted back over drops and captures), and none of a kind not held (a new
+/// kind could give a new checking drop).
+struct OrDisproof {
+    dh: Hand,
+    dd: u16,
+    rep: u16,
+}
+
+impl OrDisproof {
+    fn new() -> OrDisproof {
+        OrDisproof { dh: hands::full(), dd: DEPTH_INF, rep: NO_REP }
+    }
+
+    fn add(&mut self, v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>) {
+        let mut c = v.hand;
+        if let Some(kind) = drop {
+            c = hands::plus(c, kind);
+        }
+        if let Some(kind) = capture {
+            c = hands::minus(c, kind);
+        }
+        self.dh = hands::min(self.dh, c);
+        self.dd = self.dd.min(next_len(v.dd));
+        self.rep = self.rep.min(v.rep);
+    }
+
+    fn finish(self, hand: Hand) -> Val {
+        let mut dh = self.dh;
+        for kind in PieceKind::HAND {
+            if !hand.has(kind) {
+                dh = hands::set(dh, kind, 0);
+            }
+        }
+        let out = Val::disproof(round_dd(self.dd, true), dh, self.rep);
+        debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
+        out
+    }
+}
+
+/// Proof of a defender's node, gathered over all its replies: the longest child mate and the
+/// union of the children's proof hands and of the pieces an interposition would need.
+struct AndProof {
+    ph: Hand,
+    len: u16,
+}
+
+impl AndProof {
+    fn new(interpose: Hand) -> AndProof {
+        AndProof { ph: interpose, len: 0 }
+    }
+
+    fn add(&mut self, v: &Val) {
+        self.ph = hands::max(self.ph, v.hand);
+        self.len = self.len.max(v.len);
+    }
+
+    fn finish(self, hand: Hand) -> Val {
+        Val::proof(next_len(self.len), hands::min(self.ph, hand))
+    }
+}
+
+/// Index of the child with the least key, and the second least key (`INF` if alone).
+fn best_two(kids: &[Kid], key: impl Fn(&Kid) -> u32) -> (usize, u32) {
+    let mut best = 0;
+    let mut first = INF;
+    let mut second = INF;
+    for (i, k) in kids.iter().enumerate() {
+        let x = key(k);
+        if x < first {
+            second = first;
+            first = x;
+            best = i;
+        } else if x < second {
+            second = x;
+        }
+    }
+    (best, second)
+}
+
+fn or_numbers(kids: &[Kid]) -> (u32, u32) {
+    let pn = kids.iter().map(|k| k.v.pn).min().unwrap_or(INF);
+    let sum: u64 = kids.iter().map(|k| k.v.dn as u64).sum();
+    let dn = if sum == 0 { 0 } else { sum.min(PN_MAX as u64) as u32 };
+    (if pn == 0 { 0 } else { pn }, if pn == 0 { INF } else { dn })
+}
+
+/// Proof number of a defender's node: the sum over replies, except that drops onto the same
+/// square count once (by the largest); the children are sorted so those drops are adjacent.
+fn and_numbers(kids: &[Kid]) -> (u32, u32) {
+    let dn = kids.iter().map(|k| k.v.dn).min().unwrap_or(INF);
+    if dn == 0 {
+        return (INF, 0);
+    }
+    let mut sum = 0u64;
+    let mut i = 0;
+    while i < kids.len() {
+        let k = &kids[i];
+        let mut x = k.v.pn;
+        let mut j = i + 1;
+        if k.drop.is_some() {
+            while j < kids.len() && kids[j].m.to() == k.m.to() {
+                x = x.max(kids[j].v.pn);
+                j += 1;
+            }
+        }
+        sum += x as u64;
+        i = j;
+    }
+    let pn = if sum == 0 { 0 } else { sum.min(PN_MAX as u64) as u32 };
+    (pn, if pn == 0 { INF } else { dn })
+}
+
+/// Replies counted with the drops onto one square as one.
+fn distinct_replies(list: &MoveList) -> u32 {
+    let mut drop_squares = crate::rules::Bitboard::EMPTY;
+    let mut n = 0;
+    for m in list.iter() {
+        if m.is_drop() {
+            drop_squares = drop_squares.with(m.to());
+        } else {
+            n += 1;
+        }
+    }
+    n + drop_squares.count()
+}

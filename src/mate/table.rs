@@ -1,0 +1,319 @@
+//! The proof/disproof number table of the mate search.
+//!
+//! Entries are keyed by the board (with the side to move) and the attacker's hand. Within one
+//! solve the pieces on the board plus both hands are a fixed set, so for one board a larger
+//! attacker hand means a smaller defender hand, and results carry over by hand dominance:
+//! a proof found with hand `H` holds for every hand that contains `H`, a disproof for every
+//! hand that `H` contains. So proofs are stored with the least hand they need (the proof hand)
+//! and disproofs with the most hand they allow (the disproof hand).
+//!
+//! Depth is part of the meaning: a proof records its mate length (it holds whenever at least
+//! that many plies remain), a disproof the number of plies within which there is no mate
+//! (`DEPTH_INF`: none at all), and an unfinished entry the depth class it was searched with.
+//!
+//! The table is open addressing with linear probing, so all entries of one board lie on one
+//! probe run. It starts small (a solve with a small node limit stays cheap), doubles when half
+//! full, and once at its largest size throws away the entries that cost the least work.
+
+use crate::rules::Hand;
+
+/// Proof or disproof number of a finished node.
+pub const INF: u32 = u32::MAX;
+/// Largest proof or disproof number of an unfinished node.
+pub const PN_MAX: u32 = INF - 1;
+/// "Unbounded": the depth class of an unbounded search, or a disproof without depth limit.
+pub const DEPTH_INF: u16 = u16::MAX;
+
+/// What the table knows about one node (or what a search returns for it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Val {
+    pub pn: u32,
+    pub dn: u32,
+    /// Proven nodes: the length of the mate found (plies).
+    pub len: u16,
+    /// Disproven nodes: no mate within this many plies.
+    pub dd: u16,
+    /// Proven: the proof hand; disproven: the disproof hand.
+    pub hand: Hand,
+    /// Disproven nodes: the lowest path index of a repetition this disproof relies on
+    /// (`NO_REP` when it holds whatever the path).
+    pub rep: u16,
+}
+
+pub const NO_REP: u16 = u16::MAX;
+
+impl Val {
+    pub const fn open(pn: u32, dn: u32) -> Val {
+        Val { pn, dn, len: 0, dd: 0, hand: Hand::EMPTY, rep: NO_REP }
+    }
+
+    pub const fn proof(len: u16, hand: Hand) -> Val {
+        Val { pn: 0, dn: INF, len, dd: 0, hand, rep: NO_REP }
+    }
+
+    pub const fn disproof(dd: u16, hand: Hand, rep: u16) -> Val {
+        Val { pn: INF, dn: 0, len: 0, dd, hand, rep }
+    }
+
+    #[inline]
+    pub const fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+
+    #[inline]
+    pub const fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+
+    #[inline]
+    pub const fn is_final(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    /// Board key (see `tag`); 0 marks an empty slot.
+    tag: u64,
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent on this entry (what garbage collection keeps).
+    amount: u32,
+    /// Proof: mate length; disproof: plies without mate; open: depth class.
+    depth: u16,
+}
+
+/// What the table knows of a node.
+#[derive(Copy, Clone, Debug)]
+pub struct Found {
+    pub val: Val,
+}
+
+pub struct Table {
+    slots: Vec<Slot>,
+    used: usize,
+    max_slots: usize,
+}
+
+const INITIAL_SLOTS: usize = 1 << 10;
+/// 2^21 slots of 32 bytes: 64 MiB at most.
+pub const DEFAULT_MAX_SLOTS: usize = 1 << 21;
+
+/// The key as stored: 0 marks an empty slot, so key 0 is stored as 1 (one collision among
+/// 2^64 keys).
+#[inline]
+fn tag(board: u64) -> u64 {
+    board.max(1)
+}
+
+impl Table {
+    pub fn new(max_slots: usize) -> Table {
+        let max_slots = max_slots.next_power_of_two().max(INITIAL_SLOTS);
+        Table { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, max_slots }
+    }
+
+    /// First slot probed for a board (the same for the key and its tag).
+    #[inline]
+    fn home(&self, board: u64) -> usize {
+        (tag(board).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// Slots of one board, in probe order.
+    fn run(&self, board: u64) -> impl Iterator<Item = (usize, &Slot)> {
+        let t = tag(board);
+        let mask = self.slots.len() - 1;
+        let start = self.home(board);
+        (0..self.slots.len())
+            .map(move |i| (start + i) & mask)
+            .map(|i| (i, &self.slots[i]))
+            .take_while(|(_, s)| s.tag != 0)
+            .filter(move |(_, s)| s.tag == t)
+    }
+
+    /// The table's knowledge of a node: a proof whose hand `hand` contains and whose length fits
+    /// in `remaining`, a disproof whose hand contains `hand` and covers `remaining`, or the
+    /// open entry of exactly this hand and depth class.
+    pub fn lookup(&self, board: u64, hand: Hand, remaining: u16, class: u16) -> Option<Found> {
+        let mut proof: Option<Found> = None;
+        let mut open = None;
+        for (_, s) in self.run(board) {
+            if s.pn == 0 {
+                if hand.is_superior_or_equal(s.hand)
+                    && s.depth <= remaining
+                    && proof.is_none_or(|p| s.depth < p.val.len)
+                {
+                    proof = Some(Found { val: Val::proof(s.depth, s.hand) });
+                }
+            } else if s.dn == 0 {
+                if s.hand.is_superior_or_equal(hand) && s.depth >= remaining {
+                    return Some(Found { val: Val::disproof(s.depth, s.hand, NO_REP) });
+                }
+            } else if s.hand == hand && s.depth == class {
+                open = Some(Found { val: Val::open(s.pn, s.dn) });
+            }
+        }
+        proof.or(open)
+    }
+
+    /// Records an unfinished node.
+    pub fn store_open(&mut self, board: u64, hand: Hand, class: u16, pn: u32, dn: u32, work: u64) {
+        let t = tag(board);
+        let slot = self
+            .run(board)
+            .find(|(_, s)| s.hand == hand && s.depth == class && s.pn != 0 && s.dn != 0)
+            .map(|(i, _)| i);
+        let amount = work.min(u32::MAX as u64) as u32;
+        match slot {
+            Some(i) => {
+                let s = &mut self.slots[i];
+                s.pn = pn;
+                s.dn = dn;
+                s.amount = s.amount.saturating_add(amount);
+            }
+            None => self.insert(Slot { tag: t, hand, pn, dn, amount, depth: class }),
+        }
+    }
+
+    /// Records a finished node searched with `hand` and depth class `class`; `val` carries the
+    /// proof or disproof hand. The node's open entry, if any, is reused.
+    pub fn store_final(&mut self, board: u64, hand: Hand, class: u16, val: &Val, work: u64) {
+        debug_assert!(val.is_final() && val.rep == NO_REP);
+        let t = tag(board);
+        let (depth, pn, dn) = if val.is_proven() { (val.len, 0, INF) } else { (val.dd, INF, 0) };
+        let mut reuse = None;
+        for (i, s) in self.run(board) {
+            if val.is_proven() {
+                if s.pn == 0 && val.hand.is_superior_or_equal(s.hand) && s.depth <= depth {
+                    return; // an existing proof already covers this one
+                }
+            } else if s.dn == 0 && s.hand.is_superior_or_equal(val.hand) && s.depth >= depth {
+                return;
+            }
+            if reuse.is_none() && s.pn != 0 && s.dn != 0 && s.hand == hand && s.depth == class {
+                reuse = Some(i);
+            }
+        }
+        let amount = work.min(u32::MAX as u64) as u32;
+        let slot = Slot { tag: t, hand: val.hand, pn, dn, amount, depth };
+        match reuse {
+            Some(i) => {
+                let old = self.slots[i].amount;
+                self.slots[i] = Slot { amount: amount.saturating_add(old), ..slot };
+            }
+            None => self.insert(slot),
+        }
+    }
+
+    fn insert(&mut self, slot: Slot) {
+        if (self.used + 1) * 2 > self.slots.len() {
+            if self.slots.len() < self.max_slots {
+                self.rebuild(self.slots.len() * 2);
+            } else {
+                self.collect_garbage();
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(slot.tag);
+        while self.slots[i].tag != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+        self.used += 1;
+    }
+
+    /// Keeps the most expensive quarter of the entries (exactly a quarter, so that the next
+    /// collection is a quarter of the table away).
+    fn collect_garbage(&mut self) {
+        let keep = self.slots.len() / 4;
+        let mut kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
+        if kept.len() > keep {
+            kept.select_nth_unstable_by_key(keep, |s| std::cmp::Reverse(s.amount));
+            kept.truncate(keep);
+        }
+        self.slots.fill(Slot::default());
+        self.reinsert(kept);
+    }
+
+    /// Rehashes into `size` slots.
+    fn rebuild(&mut self, size: usize) {
+        let kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
+        self.slots = vec![Slot::default(); size];
+        self.reinsert(kept);
+    }
+
+    /// Puts entries back into an empty table.
+    fn reinsert(&mut self, entries: Vec<Slot>) {
+        self.used = 0;
+        let mask = self.slots.len() - 1;
+        for s in entries {
+            let mut i = self.home(s.tag);
+            while self.slots[i].tag != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+            self.used += 1;
+        }
+    }
+
+    /// Number of entries in use.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    fn hand(kinds: &[PieceKind]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &k in kinds {
+            h.add(k);
+        }
+        h
+    }
+
+    #[test]
+    fn dominance_and_depth() {
+        let mut t = Table::new(1 << 12);
+        let (g, s) = (PieceKind::Gold, PieceKind::Silver);
+        // Proved with a gold, in 5 plies.
+        t.store_final(42, hand(&[g, s]), DEPTH_INF, &Val::proof(5, hand(&[g])), 1);
+        let found = |t: &Table, h, r| t.lookup(42, h, r, r).map(|f| f.val);
+        assert_eq!(found(&t, hand(&[g, g]), 7).map(|v| v.len), Some(5));
+        assert_eq!(found(&t, hand(&[s]), 7), None, "a hand without the gold");
+        assert_eq!(found(&t, hand(&[g]), 3), None, "too few plies left");
+        // No mate within 6 plies with at most a silver and a pawn.
+        let p = PieceKind::Pawn;
+        t.store_final(43, hand(&[s]), DEPTH_INF, &Val::disproof(6, hand(&[s, p]), NO_REP), 1);
+        let v = t.lookup(43, hand(&[p]), 5, 5).map(|f| f.val);
+        assert!(v.is_some_and(|v| v.is_disproven()));
+        assert_eq!(t.lookup(43, hand(&[g]), 5, 5).map(|f| f.val), None, "a larger hand");
+        assert_eq!(t.lookup(43, hand(&[s]), 7, 7).map(|f| f.val), None, "more plies");
+        // Open entries match hand and depth class exactly.
+        t.store_open(44, hand(&[s]), 9, 3, 4, 1);
+        assert_eq!(t.lookup(44, hand(&[s]), 9, 9).map(|f| (f.val.pn, f.val.dn)), Some((3, 4)));
+        assert_eq!(t.lookup(44, hand(&[s]), 7, 7).map(|f| f.val), None);
+        assert_eq!(t.len(), 3);
+    }
+
+    #[test]
+    fn grows_then_collects() {
+        let max = 1 << 11;
+        let mut t = Table::new(max);
+        for i in 1..=(4 * max as u64) {
+            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            t.store_open(key, Hand::EMPTY, DEPTH_INF, 1, 1, i);
+            assert!(t.len() * 2 <= t.slots.len());
+        }
+        assert_eq!(t.slots.len(), max);
+        // The most expensive entries survive.
+        let last = (4 * max as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        assert!(t.lookup(last, Hand::EMPTY, 0, DEPTH_INF).is_some());
+        let first = 1u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        assert!(t.lookup(first, Hand::EMPTY, 0, DEPTH_INF).is_none());
+    }
+}

@@ -1,0 +1,286 @@
+//! The mate solver against the tsume sets in tests/data (copied from /work/shared/data, see
+//! the source line at the top of each file): a sample of the 348 unique-solution problems,
+//! every problem with several mating first moves, every no-mate position, the classic traps,
+//! the limits, and the `--mate` command line.
+
+use gnushogi::mate::{MateLimits, MateOutcome, MateReport, is_mating_line, solve};
+use gnushogi::notation::{parse_sfen, parse_usi_move};
+use gnushogi::rules::{Move, MoveList, Position};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+
+fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+}
+
+fn pos(sfen: &str) -> Position {
+    parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+fn run(p: &Position, limits: &MateLimits) -> MateReport {
+    solve(p, limits, &AtomicBool::new(false))
+}
+
+fn mate_line(sfen: &str) -> Vec<Move> {
+    let p = pos(sfen);
+    match run(&p, &MateLimits::default()).outcome {
+        MateOutcome::Mate(line) => {
+            assert!(is_mating_line(&p, &line), "{sfen}: not a mating line: {line:?}");
+            line
+        }
+        other => panic!("{sfen}: {other:?}"),
+    }
+}
+
+fn usi(p: &Position, s: &str) -> Move {
+    parse_usi_move(s).and_then(|m| m.to_move(p).ok()).unwrap_or_else(|| panic!("{s}"))
+}
+
+/// Every sixth problem (58 of 348, all lengths from 1 to 15): the right first move and the
+/// shortest length, with the defender's longest resistance.
+#[test]
+fn unique_problems_sample() {
+    let data = include_str!("data/tsume.tsv");
+    let mut lengths = std::collections::BTreeSet::new();
+    let mut n = 0;
+    for cols in rows(data).step_by(6) {
+        let (sfen, len, first) = (cols[0], cols[1].parse::<usize>().unwrap(), cols[2]);
+        let line = mate_line(sfen);
+        assert_eq!(line.len(), len, "{sfen}: {line:?}");
+        assert_eq!(line[0], usi(&pos(sfen), first), "{sfen}: {line:?}");
+        lengths.insert(len);
+        n += 1;
+    }
+    assert_eq!(n, 58);
+    assert_eq!(lengths.len(), 8, "{lengths:?}");
+}
+
+/// Problems whose shortest mate can start with several moves: one of them, and the length.
+#[test]
+fn several_first_moves() {
+    let data = include_str!("data/tsume-multi.tsv");
+    let mut n = 0;
+    for cols in rows(data) {
+        let (sfen, len) = (cols[0], cols[1].parse::<usize>().unwrap());
+        let p = pos(sfen);
+        let firsts: Vec<Move> = cols[3].split(',').map(|m| usi(&p, m)).collect();
+        let line = mate_line(sfen);
+        assert_eq!(line.len(), len, "{sfen}: {line:?}");
+        assert!(firsts.contains(&line[0]), "{sfen}: {line:?} not among {firsts:?}");
+        n += 1;
+    }
+    assert_eq!(n, 26);
+}
+
+/// Positions without a checks-only mate within the plies given: no mate reported, within
+/// those plies and (where the search can finish) at all.
+#[test]
+fn no_mate() {
+    let data = include_str!("data/tsume-nomate.tsv");
+    let mut n = 0;
+    for cols in rows(data) {
+        let (sfen, plies) = (cols[0], cols[1].parse::<u32>().unwrap());
+        let p = pos(sfen);
+        let limits = MateLimits { max_plies: Some(plies), ..MateLimits::default() };
+        assert_eq!(run(&p, &limits).outcome, MateOutcome::NoMate, "{sfen}");
+        // Without a cap any mate found must be longer than the proven bound.
+        if let MateOutcome::Mate(line) =
+            run(&p, &MateLimits { nodes: Some(200_000), ..MateLimits::default() }).outcome
+        {
+            assert!(line.len() > plies as usize && is_mating_line(&p, &line), "{sfen}");
+        }
+        n += 1;
+    }
+    assert_eq!(n, 4);
+}
+
+/// Mate by pawn drop is not mate: here P*9b would mate at once (uchifuzume), so there is
+/// no mate within one ply; with a gold in hand instead the drop mates.
+#[test]
+fn pawn_drop_mate_is_not_mate() {
+    let p = pos("kl7/9/1G7/9/9/9/9/9/8K b P 1");
+    let one = MateLimits { max_plies: Some(1), ..MateLimits::default() };
+    assert_eq!(run(&p, &one).outcome, MateOutcome::NoMate);
+    if let MateOutcome::Mate(line) = run(&p, &MateLimits::default()).outcome {
+        assert!(line.len() > 1 && is_mating_line(&p, &line));
+    }
+    assert_eq!(mate_line("kl7/9/1G7/9/9/9/9/9/8K b G 1").len(), 1);
+}
+
+/// Perpetual checks lead back to earlier positions; a repetition is no mate, and the search
+/// finishes with "no mate" rather than loop. (Confirmed with cshogi's mate search to 13 plies.)
+#[test]
+fn repetition_is_not_mate() {
+    // A rook and a gold cannot mate a bare king in the open centre, but can check forever.
+    let p = pos("9/9/9/9/4k4/9/9/9/R3K4 b G 1");
+    assert_eq!(run(&p, &MateLimits::default()).outcome, MateOutcome::NoMate);
+    let p = pos("7nk/9/9/9/9/9/9/9/K6R1 b Rs 1");
+    assert_eq!(run(&p, &MateLimits::default()).outcome, MateOutcome::NoMate);
+}
+
+/// The graph-history interaction: a position reached where a repetition cut the search short
+/// is not disproved for other paths. A solver that stored such path-dependent disproofs as
+/// final reported 17 and 19 plies here; the shortest mates are 15 (cshogi's mate search: a
+/// mate within 15 plies, none within 13).
+#[test]
+fn graph_history_interaction() {
+    for (sfen, first) in [
+        ("9/1k7/4p4/9/2l6/9/9/K3L4/9 b RB 1", "B*6d"),
+        ("9/9/2n2P3/9/k8/9/3+R5/p4S3/9 b RP 1", "R*9b"),
+    ] {
+        let line = mate_line(sfen);
+        assert_eq!(line.len(), 15, "{sfen}: {line:?}");
+        assert_eq!(line[0].to_string(), first, "{sfen}: {line:?}");
+    }
+}
+
+/// The defender's drops count: a rook checking from afar mates in 3 against a bare hand, in 7
+/// when the defender can interpose a gold (lengths confirmed with cshogi).
+#[test]
+fn defender_prolongs_with_drops() {
+    let bare = mate_line("7nk/9/9/9/9/9/9/9/K6R1 b R 1");
+    assert_eq!(bare.len(), 3, "{bare:?}");
+    let line = mate_line("7nk/9/9/9/9/9/9/9/K6R1 b Rg 1");
+    assert_eq!(line.len(), 7, "{line:?}");
+    assert_eq!(line[0].to_string(), "R*1d");
+    assert_eq!(line[1].to_string(), "G*1b");
+}
+
+#[test]
+fn limits_give_timeout() {
+    let data = include_str!("data/tsume.tsv");
+    let hardest = rows(data).last().unwrap()[0];
+    let p = pos(hardest);
+    let r = run(&p, &MateLimits { nodes: Some(50), ..MateLimits::default() });
+    assert_eq!(r.outcome, MateOutcome::Timeout);
+    assert!(r.nodes < 1000, "{} nodes", r.nodes);
+    let stop = AtomicBool::new(true);
+    let r = solve(&p, &MateLimits::default(), &stop);
+    assert_eq!(r.outcome, MateOutcome::Timeout);
+}
+
+/// When the limits run out after a mate was found but before it was shown to be the
+/// shortest, the mate found is still reported, with a complete mating line.
+#[test]
+fn limits_after_the_proof_keep_the_mate() {
+    let sfen = "ln5kl/3+BR4/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4Pr2p 1";
+    let p = pos(sfen);
+    assert_eq!(mate_line(sfen).len(), 5);
+    let r = run(&p, &MateLimits { nodes: Some(811), ..MateLimits::default() });
+    match r.outcome {
+        MateOutcome::Mate(line) => assert!(line.len() > 5 && is_mating_line(&p, &line)),
+        other => panic!("{other:?}"),
+    }
+    // Over a range of limits the answer is a timeout or a complete mating line.
+    for nodes in (100..3000).step_by(97) {
+        if let MateOutcome::Mate(line) =
+            run(&p, &MateLimits { nodes: Some(nodes), ..MateLimits::default() }).outcome
+        {
+            assert!(line.len() >= 5 && is_mating_line(&p, &line), "{nodes}: {line:?}");
+        }
+    }
+}
+
+/// A small node limit is enough for a short mate (the main search calls the solver so).
+#[test]
+fn cheap_calls_find_short_mates() {
+    let p = pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    let limits = MateLimits { nodes: Some(100), max_plies: Some(7), ..MateLimits::default() };
+    let r = run(&p, &limits);
+    assert_eq!(r.outcome, MateOutcome::Mate(vec![usi(&p, "G*5b")]));
+    assert!(r.nodes < 100);
+}
+
+/// Exhaustive checks-only search: a mate within `plies`? Independent of the solver (no table,
+/// no proof numbers), so it checks the solver's answers.
+fn brute_or(p: &Position, plies: u32) -> bool {
+    let mut checks = MoveList::new();
+    p.legal_checks(&mut checks);
+    plies > 0 && checks.iter().any(|m| brute_and(&p.played(m), plies - 1))
+}
+
+fn brute_and(p: &Position, plies: u32) -> bool {
+    let mut replies = MoveList::new();
+    p.legal_moves(&mut replies);
+    replies.is_empty() || (plies >= 2 && replies.iter().all(|m| brute_or(&p.played(m), plies - 1)))
+}
+
+/// Seeded random walks from the tsume positions give positions of every kind (either side to
+/// move, in check or not, mates near or far); within 5 plies the solver's shortest mate must
+/// equal the exhaustive search's, and "no mate" must mean none.
+#[test]
+fn agrees_with_exhaustive_search() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let data = [include_str!("data/tsume.tsv"), include_str!("data/tsume-multi.tsv")];
+    let (mut n, mut mates) = (0, 0);
+    for cols in data.into_iter().flat_map(rows) {
+        let mut p = pos(cols[0]);
+        for _ in 0..next(5) {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p = p.played(list.get(next(list.len())).unwrap());
+        }
+        let limits = MateLimits { max_plies: Some(5), ..MateLimits::default() };
+        let ours = match run(&p, &limits).outcome {
+            MateOutcome::Mate(line) => {
+                assert!(is_mating_line(&p, &line), "{p:?}");
+                line.len() as u32
+            }
+            MateOutcome::NoMate => 0,
+            MateOutcome::Timeout => unreachable!(),
+        };
+        let brute = [1, 3, 5].into_iter().find(|&d| brute_or(&p, d)).unwrap_or(0);
+        assert_eq!(ours, brute, "{p:?}");
+        n += 1;
+        mates += usize::from(ours > 0);
+    }
+    assert!(n > 350 && mates > 60 && n - mates > 150, "{n} positions, {mates} mates");
+}
+
+/// Regression: a reply-less check is only mate if the defender cannot interpose; a disproof
+/// that ignored the defender's hand once hid this mate in 5 behind a search capped at 7 plies.
+#[test]
+fn disproofs_respect_the_defenders_drops() {
+    let p = pos("8S/4pg2k/5B2g/6+R1p/5P3/9/9/2N6/K8 w rb2g3s3n4l15p 2");
+    for plies in [5, 7, 9] {
+        let limits = MateLimits { max_plies: Some(plies), ..MateLimits::default() };
+        match run(&p, &limits).outcome {
+            MateOutcome::Mate(line) => assert!(line.len() == 5 && is_mating_line(&p, &line)),
+            other => panic!("{plies}: {other:?}"),
+        }
+    }
+}
+
+fn gnushogi(args: &[&str]) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_gnushogi")).args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn command_line() {
+    let out = gnushogi(&["--mate", "--sfen", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    assert_eq!(out.last().unwrap(), "checkmate G*5b");
+    let info = &out[out.len() - 2];
+    assert!(info.starts_with("info time ") && info.contains(" nodes "), "{out:?}");
+
+    let out = gnushogi(&["--mate", "--sfen", "9/4k4/9/4P4/9/9/9/9/9 b G2r2b4s4n4l17p 1"]);
+    assert_eq!(out.last().unwrap(), "nomate", "{out:?}");
+
+    let sfen = "6Rn1/4PbSks/8p/6p2/9/9/9/9/9 b RSNb4gs2n4l15p 1";
+    let out = gnushogi(&["--mate", "--sfen", sfen, "--time", "60"]);
+    let line = out.last().unwrap();
+    assert!(line.starts_with("checkmate R*2c "), "{line}");
+    assert_eq!(line.split(' ').count(), 1 + 13, "{line}");
+}

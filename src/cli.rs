@@ -317,6 +317,12 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     use std::process::ExitCode;
 
     use std::io::Write;
+    // Past a file-size limit (ulimit -f) a write then fails (EFBIG) and is reported, as on a
+    // full disk; by default SIGXFSZ would kill the program mid-game.
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     // A reader that has gone (a broken pipe) is no error worth a panic.
     let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
     if cli.version {

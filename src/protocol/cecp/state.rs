@@ -178,6 +178,11 @@ impl<W: Write> Cecp<W> {
                 self.on_engine(&id, e);
                 Flow::Continue
             }
+            Event::TooLong { start, len } => {
+                // Refused at once, while thinking too: it can change nothing.
+                self.error(&format!("line too long, {len} bytes"), &format!("{start}..."));
+                Flow::Continue
+            }
             Event::Terminate => Flow::Quit,
             Event::Eof => {
                 // Let a move in progress finish (scripts pipe commands in), then stop.

@@ -481,6 +481,11 @@ impl<'a, D: Display> Interp<'a, D> {
                     _ => self.end = Some(LoopEnd::Quit),
                 }
             }
+            Event::TooLong { len, .. } => {
+                // Refused at once, even while the computer thinks: it can change nothing.
+                self.line(&format!("input: line too long ({len} bytes), ignored"));
+                self.show_prompt();
+            }
             Event::Engine(id, e) => self.on_engine(&id, e),
             Event::Terminate => self.end = Some(LoopEnd::Quit),
         }

@@ -138,6 +138,10 @@ impl<W: Write> Usi<W> {
                     self.error(&e.to_string())?;
                 }
             },
+            Event::TooLong { start, len } => {
+                self.answered_usi = false;
+                self.error(&format!("line too long ({len} bytes), ignored: {start}..."))?;
+            }
             Event::Engine(id, e) if self.is_current(&id) => match e {
                 EngineEvent::Info(info) => self.on_info(&info)?,
                 EngineEvent::Done(result) => self.on_done(result)?,

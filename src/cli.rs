@@ -316,8 +316,17 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     use crate::protocol::{self, Session};
     use std::process::ExitCode;
 
+    use std::io::Write;
+    // Past a file-size limit (ulimit -f) a write then fails (EFBIG) and is reported, as on a
+    // full disk; by default SIGXFSZ would kill the program mid-game.
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
+    // A reader that has gone (a broken pipe) is no error worth a panic.
+    let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
     if cli.version {
-        println!("gnushogi version {}", crate::VERSION);
+        say(&format!("gnushogi version {}", crate::VERSION));
         return ExitCode::SUCCESS;
     }
     if cli.short_version {
@@ -326,7 +335,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         return ExitCode::from(1);
     }
     if cli.create_hash_file.is_some() || cli.hash_file_stats {
-        println!("{NO_HASH_FILE}");
+        say(NO_HASH_FILE);
         return ExitCode::SUCCESS;
     }
     if let Some(lang) = &cli.language
@@ -362,6 +371,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
+    if let Err(e) = protocol::forward_signals(session.sender.clone()) {
+        eprintln!("gnushogi: cannot catch SIGTERM: {e}");
+    }
     if cli.usi {
         protocol::usi::run(session)
     } else if cli.raw {

@@ -383,10 +383,15 @@ impl Tmux {
     }
 
     fn wait(&self, what: &str) -> String {
+        self.wait_until(what, |s| s.contains(what))
+    }
+
+    /// Polls the screen until `ready` holds (`what` names it in the failure message).
+    fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(what) {
+            if ready(&s) {
                 return s;
             }
             assert!(start.elapsed() < PATIENCE, "waited for {what:?}; the screen:\n{s}");
@@ -429,7 +434,10 @@ fn under_a_real_terminal_a_move_then_quit() {
     assert!(lines[0].contains("Level: 40 moves in 5 min"));
     // A bigger window: drawn again at its size.
     t.tmux(&["resize-window", "-t", &t.name, "-x", "100", "-y", "30"]);
-    let s = t.wait("\nYour move is?");
+    // The old screen also shows the prompt: wait for the redraw at the new width.
+    let s = t.wait_until("the redraw at 100x30", |s| {
+        s.lines().count() == 30 && s.lines().next().is_some_and(|l| l.trim_end().len() > 90)
+    });
     let lines: Vec<&str> = s.lines().collect();
     assert_eq!(lines.len(), 30, "{s}");
     assert!(lines[0].trim_end().ends_with("Level: 40 moves in 5 min") && lines[0].len() > 90);

@@ -370,6 +370,18 @@ fn tsume_shows_the_whole_mate() {
 }
 
 #[test]
+fn tsume_without_a_mate_thinks_normally_once() {
+    // The solver finds nothing here (no check at all): the normal search moves. It used to
+    // start the solver again, for ever.
+    let mut d = session();
+    d.ask("tsume");
+    d.ask("setsfen 4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    let out = d.ask("go");
+    assert_eq!(out.matches("No forced mate found").count(), 1, "{out}");
+    assert!(out.contains("1. ... "), "{out}");
+}
+
+#[test]
 fn both_plays_until_input_arrives_and_post_shows_thinking() {
     let mut d = session();
     d.ask("sd 1");

@@ -284,7 +284,8 @@ pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameRecord>, Vec<String>), S
     let mut progress = Progress::new("reading records (KiB)", (total / 1024) as usize);
     let mut bytes = 0usize;
     for f in files {
-        let data = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let data = crate::files::read_limited(f, MAX_RECORD_FILE)
+            .map_err(|e| format!("{}: {e}", f.display()))?;
         let name = f.display().to_string();
         let r = parse_records_with_progress(&name, &data, Format::detect(f, &data), &mut |n| {
             let before = bytes / 1024;
@@ -298,15 +299,13 @@ pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameRecord>, Vec<String>), S
     Ok((games, problems))
 }
 
-/// Writes a file whole: to a temporary name beside it, then renamed over it.
+/// Largest game-record file read: a device such as `/dev/zero` is not read for ever.
+pub const MAX_RECORD_FILE: u64 = 1 << 30;
+
+/// Writes a file whole: to a temporary name beside it, then renamed over it (a failure
+/// leaves the previous file as it was).
 pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), String> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    let written = std::fs::write(&tmp, data).and_then(|()| std::fs::rename(&tmp, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })
+    crate::files::write_atomic(path, data).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn header(files: &[PathBuf], games: usize, opts: MakeOptions) -> Vec<String> {
@@ -370,7 +369,8 @@ fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
             if cli.book_out.is_some() {
                 return Err("--book-out writes books made from game records (--from)".into());
             }
-            let data = std::fs::read(text).map_err(|e| format!("{}: {e}", text.display()))?;
+            let data =
+                super::read_book_file(text).map_err(|e| format!("{}: {e}", text.display()))?;
             let parsed = super::parse_tbk(&data, max_depth)
                 .map_err(|e| format!("{}: {e}", text.display()))?;
             let warnings: Vec<String> =
@@ -405,7 +405,11 @@ fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
             match &cli.book_out {
                 Some(path) => write_whole(path, text.as_bytes())?,
                 None if cli.binary_book.is_none() => {
-                    std::io::stdout().write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+                    match std::io::stdout().write_all(text.as_bytes()) {
+                        // The reader has gone (`| head`): nothing more to say.
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                        r => r.map_err(|e| e.to_string())?,
+                    }
                 }
                 None => {}
             }

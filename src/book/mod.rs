@@ -208,12 +208,21 @@ impl LineReplay {
     }
 }
 
+/// Largest book file read: many times any real book; a device such as `/dev/zero` would
+/// otherwise be read until memory runs out.
+pub const MAX_BOOK_FILE: u64 = 256 << 20;
+
+/// The bytes of a book file, at most [`MAX_BOOK_FILE`] of them.
+pub fn read_book_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    crate::files::read_limited(path, MAX_BOOK_FILE)
+}
+
 /// Reads a book file: a compiled book if it starts with our signature, else a text book.
 /// Problems that do not stop the reading (illegal moves) come back as warnings
 /// (`FILE:LINE: ...`).
 pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), String> {
     let name = path.display();
-    let data = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+    let data = read_book_file(path).map_err(|e| format!("{name}: {e}"))?;
     if compiled::is_compiled(&data) {
         let book = read_compiled(&data, max_ply).map_err(|e| format!("{name}: {e}"))?;
         return Ok((book, Vec::new()));
@@ -243,7 +252,7 @@ pub fn load_from_cli(cli: &crate::cli::Cli) -> Result<Option<Book>, String> {
     let max_ply = cli.book_plies.map_or(DEFAULT_MAX_PLY, |p| p as usize);
     if let Some(path) = &cli.binary_book {
         let name = path.display();
-        let data = std::fs::read(path).map_err(|e| format!("-B {name}: {e}"))?;
+        let data = read_book_file(path).map_err(|e| format!("-B {name}: {e}"))?;
         return match read_compiled(&data, max_ply) {
             Ok(book) => Ok(Some(book)),
             Err(CompiledBookError::NotCompiled) => {

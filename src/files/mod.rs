@@ -56,19 +56,38 @@ pub struct MoveStats {
     pub annotation: Option<Annotation>,
 }
 
-/// Writes `contents` to `path` whole: into a temporary file beside it, then renamed over it.
-pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
+/// Writes `contents` to `path` whole: into a temporary file beside it, then renamed over it,
+/// so that a failure (a full disk, no permission) leaves the previous file as it was. A link
+/// is followed (the file it names is replaced, not the link). A path that is neither a
+/// regular file nor a directory (a device such as `/dev/null`, a pipe) is written in place:
+/// renaming over it would replace it.
+pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let contents = contents.as_ref();
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let existing = std::fs::metadata(&target).ok();
+    if let Some(meta) = &existing
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        let mut f = std::fs::OpenOptions::new().write(true).open(&target)?;
+        f.write_all(contents)?;
+        return f.flush();
+    }
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents.as_bytes())?;
+        if let Some(meta) = &existing {
+            // The new file keeps the old one's permissions.
+            f.set_permissions(meta.permissions())?;
+        }
+        f.write_all(contents)?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, &target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -76,15 +95,43 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     result
 }
 
-/// Appends `text` to the file at `path` (created if missing), rewriting it whole.
+/// Appends `text` to the file at `path` (created if missing), rewriting it whole (a device
+/// or a pipe is appended to in place).
 pub fn append_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut contents = match std::fs::read_to_string(path) {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        let mut f = std::fs::OpenOptions::new().append(true).open(path)?;
+        f.write_all(text.as_bytes())?;
+        return f.flush();
+    }
+    let mut contents = match read_limited(path, MAX_GAME_FILE) {
         Ok(c) => c,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
-    contents.push_str(text);
+    contents.extend_from_slice(text.as_bytes());
     write_atomic(path, &contents)
+}
+
+/// Largest game, position or book-line file read (`get`, `xget`, `bsave`): far more than
+/// any game needs; `/dev/zero` would otherwise be read until memory runs out.
+pub const MAX_GAME_FILE: u64 = 16 << 20;
+
+/// Reads a file of at most `limit` bytes; a longer one (or an endless device) is refused.
+pub fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)?;
+    let mut data = Vec::new();
+    f.take(limit.saturating_add(1)).read_to_end(&mut data)?;
+    if data.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "longer than {} MiB: not a file this program reads",
+            limit >> 20
+        )));
+    }
+    Ok(data)
 }
 
 /// GNU Shogi's hand order, as its files list hands: p l n s g b r k.

@@ -152,6 +152,10 @@ pub fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
     Ok(hands)
 }
 
+/// Largest move number read: far beyond any game, and far enough below `u32::MAX` that
+/// counting the moves played from it cannot overflow.
+pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
+
 /// Parses an SFEN into an unvalidated setup. The move number may be left out.
 pub fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
     let text = text.trim();
@@ -172,9 +176,9 @@ pub fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
     setup.hands = parse_hands(fields.next().ok_or_else(|| syntax("missing hands ('-' if none)"))?)?;
     if let Some(n) = fields.next() {
         setup.move_number =
-            n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                syntax(format!("move number must be a positive number, not '{n}'"))
-            })?;
+            n.parse::<u32>().ok().filter(|n| (1..=MAX_MOVE_NUMBER).contains(n)).ok_or_else(
+                || syntax(format!("move number must be 1 to {MAX_MOVE_NUMBER}, not '{n}'")),
+            )?;
     }
     if let Some(extra) = fields.next() {
         return Err(syntax(format!("unexpected '{extra}' after the move number")));

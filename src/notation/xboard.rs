@@ -194,8 +194,11 @@ pub fn parse_xboard_fen_setup(text: &str) -> Result<Setup, SfenError> {
         let full: u32 = last.parse().map_err(|_| {
             SfenError::Syntax(format!("move number must be a number, not '{last}'"))
         })?;
-        let full = full.max(1);
-        setup.move_number = 2 * full - u32::from(setup.side_to_move == Color::Black);
+        let most = super::sfen::MAX_MOVE_NUMBER / 2;
+        if full > most {
+            return Err(SfenError::Syntax(format!("move number must be at most {most}")));
+        }
+        setup.move_number = 2 * full.max(1) - u32::from(setup.side_to_move == Color::Black);
     }
     Ok(setup)
 }

@@ -9,6 +9,7 @@ pub mod xshogi;
 
 use crate::engine::EngineEvent;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
@@ -20,13 +21,74 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub enum Event {
     /// One input line, without its end-of-line characters.
     Line(String),
+    /// A line longer than [`MAX_LINE`] bytes: refused whole (cut, it could still parse, as a
+    /// different command). `start` is its beginning, to show in the error; `len` its length.
+    TooLong { start: String, len: usize },
     /// The input is closed (or unreadable).
     Eof,
-    Engine(EngineEvent),
+    /// An event of the search `SearchId`: a front end takes it only from the search it is
+    /// waiting for, as one it gave up may still have events in the channel.
+    Engine(SearchId, EngineEvent),
+    /// SIGTERM or SIGHUP: end now, as on `quit`.
+    Terminate,
+}
+
+/// The identity of one search. Ids are equal only when cloned from the same
+/// [`SearchId::tagged`]; an event holds its id, so the id cannot be reused while the event
+/// waits in the channel (no counter to share between front ends).
+#[derive(Clone, Debug)]
+pub struct SearchId(Arc<u8>);
+
+impl PartialEq for SearchId {
+    fn eq(&self, other: &SearchId) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SearchId {}
+
+impl SearchId {
+    /// A new search's id, and the callback for `Engine::start` that sends its events on
+    /// `sender`, tagged with it.
+    pub fn tagged(
+        sender: &Sender<Event>,
+    ) -> (SearchId, impl FnMut(EngineEvent) + Send + 'static + use<>) {
+        let id = SearchId(Arc::new(0));
+        let (tag, tx) = (id.clone(), sender.clone());
+        (id, move |e| {
+            let _ = tx.send(Event::Engine(tag.clone(), e));
+        })
+    }
+}
+
+/// Turns SIGTERM and SIGHUP into [`Event::Terminate`] on `sender`, so that the front end
+/// ends as on `quit` (status 0) between two events, never in the middle of a line or a
+/// file. signal-hook does the signal handling, as this crate has no `unsafe`.
+pub fn forward_signals(sender: Sender<Event>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        for _ in signals.forever() {
+            if sender.send(Event::Terminate).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// CECP mode: SIGINT is ignored (`feature sigint=0`; a Ctrl-C meant for XBoard must not
+/// kill its engine). There is no going back to a mode where it kills.
+pub fn ignore_sigint() {
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGINT,
+        Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
 }
 
 /// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is
-/// replaced, over-long lines are cut to [`MAX_LINE`] bytes.
+/// replaced; a line over [`MAX_LINE`] bytes becomes [`Event::TooLong`] (read to its end, not
+/// kept).
 pub fn spawn_reader<R: BufRead + Send + 'static>(
     mut input: R,
     tx: Sender<Event>,
@@ -35,28 +97,37 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            match read_bounded_line(&mut input, &mut buf) {
-                Ok(0) | Err(_) => {
+            let event = match read_bounded_line(&mut input, &mut buf) {
+                Ok(None) | Err(_) => {
                     let _ = tx.send(Event::Eof);
                     return;
                 }
-                Ok(_) => {
-                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                        buf.pop();
-                    }
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if tx.send(Event::Line(line)).is_err() {
-                        return;
-                    }
+                Ok(Some(len)) if len > MAX_LINE => {
+                    let start = String::from_utf8_lossy(&buf[..TOO_LONG_SHOWN]).into_owned();
+                    Event::TooLong { start, len }
                 }
+                Ok(Some(len)) => {
+                    buf.truncate(len);
+                    Event::Line(String::from_utf8_lossy(&buf).into_owned())
+                }
+            };
+            if tx.send(event).is_err() {
+                return;
             }
         }
     })
 }
 
-/// Reads up to a newline, keeping at most `MAX_LINE` bytes. Returns the bytes consumed.
-fn read_bounded_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut consumed = 0;
+/// How much of a line too long to keep is shown in the error.
+pub const TOO_LONG_SHOWN: usize = 40;
+
+/// Reads up to a newline, keeping at most `MAX_LINE` bytes in `buf`. Returns the length of
+/// the line without its end (`\n` or `\r\n`), or `None` at the end of input.
+fn read_bounded_line<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<usize>> {
+    let (mut len, mut read_any, mut last) = (0usize, false, 0u8);
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
@@ -64,19 +135,24 @@ fn read_bounded_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::R
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok(consumed);
+            // The last line may lack its newline.
+            return Ok(read_any.then_some(len - usize::from(last == b'\r')));
         }
+        read_any = true;
         let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..=i], true),
+            Some(i) => (&available[..i], true),
             None => (available, false),
         };
         let room = MAX_LINE.saturating_sub(buf.len());
         buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let n = chunk.len();
+        len += chunk.len();
+        if let Some(&b) = chunk.last() {
+            last = b;
+        }
+        let n = chunk.len() + usize::from(done);
         input.consume(n);
-        consumed += n;
         if done {
-            return Ok(consumed);
+            return Ok(Some(len - usize::from(last == b'\r')));
         }
     }
 }
@@ -126,22 +202,35 @@ mod tests {
             .map(|e| match e {
                 Event::Line(l) => l,
                 Event::Eof => "<eof>".into(),
-                Event::Engine(_) => "<engine>".into(),
+                Event::Engine(..) | Event::Terminate | Event::TooLong { .. } => "<other>".into(),
             })
             .collect();
         assert_eq!(got, ["xboard", "protover 2", "\u{fffd}\u{fffd}bad", "last", "<eof>"]);
     }
 
     #[test]
-    fn long_lines_are_cut() {
+    fn long_lines_are_refused_whole() {
         let (tx, rx) = mpsc::channel();
         let mut data = vec![b'a'; MAX_LINE * 3];
-        data.extend_from_slice(b"\nok\n");
-        spawn_reader(std::io::Cursor::new(data), tx).join().unwrap();
-        match rx.recv().unwrap() {
-            Event::Line(l) => assert_eq!(l.len(), MAX_LINE),
-            e => panic!("{e:?}"),
+        data.extend_from_slice(b"\r\nok\n");
+        // The longest line kept, with either end of line; one byte more is too long.
+        for (n, end) in [(MAX_LINE, "\n"), (MAX_LINE, "\r\n"), (MAX_LINE + 1, "\r\n")] {
+            data.extend(std::iter::repeat_n(b'b', n));
+            data.extend_from_slice(end.as_bytes());
         }
-        assert!(matches!(rx.recv().unwrap(), Event::Line(l) if l == "ok"));
+        data.extend(std::iter::repeat_n(b'c', MAX_LINE + 1));
+        spawn_reader(std::io::Cursor::new(data), tx).join().unwrap();
+        let got: Vec<Event> = rx.iter().collect();
+        let start = "a".repeat(TOO_LONG_SHOWN);
+        assert!(
+            matches!(&got[0], Event::TooLong { start: s, len } if *s == start && *len == MAX_LINE * 3)
+        );
+        assert!(matches!(&got[1], Event::Line(l) if l == "ok"));
+        assert!(matches!(&got[2], Event::Line(l) if l.len() == MAX_LINE));
+        assert!(matches!(&got[3], Event::Line(l) if l.len() == MAX_LINE && l.ends_with('b')));
+        assert!(matches!(&got[4], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
+        // The last line, without its newline, is too long as well.
+        assert!(matches!(&got[5], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
+        assert!(matches!(&got[6], Event::Eof));
     }
 }

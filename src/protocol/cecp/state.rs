@@ -14,7 +14,7 @@ use super::reply::{self, Reply, Thinking};
 use crate::engine::{Engine, EngineEvent, SearchHandle};
 use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
-use crate::protocol::Event;
+use crate::protocol::{Event, SearchId};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
 use crate::search::{self, SearchInfo, SearchLimits, SearchResult};
 use std::collections::VecDeque;
@@ -53,6 +53,8 @@ enum SearchKind {
 
 struct Running {
     handle: SearchHandle,
+    /// Its events carry this; events of other searches are old and dropped.
+    id: SearchId,
     kind: SearchKind,
     /// When the engine's clock started (the ponderhit, for a ponder hit).
     clock_start: Instant,
@@ -86,9 +88,6 @@ pub struct Cecp<W: Write> {
     game: Game,
     mode: Mode,
     search: Option<Running>,
-    /// `Done` events still to come from searches that were abandoned; they and their `Info`
-    /// events are dropped.
-    stale: usize,
     /// Lines that came while the engine thought on its move, run after it moves.
     deferred: VecDeque<String>,
     post: bool,
@@ -158,7 +157,6 @@ impl<W: Write> Cecp<W> {
             game: Game::default(),
             mode: Mode::Playing(Color::White),
             search: None,
-            stale: 0,
             deferred: VecDeque::new(),
             post: false,
             ponder: false,
@@ -186,10 +184,16 @@ impl<W: Write> Cecp<W> {
     pub fn on_event(&mut self, event: Event) -> Flow {
         let mut flow = match event {
             Event::Line(l) => self.on_line(&l),
-            Event::Engine(e) => {
-                self.on_engine(e);
+            Event::Engine(id, e) => {
+                self.on_engine(&id, e);
                 Flow::Continue
             }
+            Event::TooLong { start, len } => {
+                // Refused at once, while thinking too: it can change nothing.
+                self.error(&format!("line too long, {len} bytes"), &format!("{start}..."));
+                Flow::Continue
+            }
+            Event::Terminate => Flow::Quit,
             Event::Eof => {
                 // Let a move in progress finish (scripts pipe commands in), then stop.
                 self.eof = true;
@@ -211,7 +215,8 @@ impl<W: Write> Cecp<W> {
         flow
     }
 
-    fn thinking(&self) -> bool {
+    /// The engine thinks on its own move (lines other than the urgent ones wait for it).
+    pub fn thinking(&self) -> bool {
         matches!(self.search, Some(Running { kind: SearchKind::Think, .. }))
     }
 
@@ -587,14 +592,13 @@ impl<W: Write> Cecp<W> {
     }
 
     fn start(&mut self, kind: SearchKind, game: &Game, limits: SearchLimits, root_moves: usize) {
-        let tx = self.sender.clone();
         let hard = search::time::hard_limit(&limits, self.engine.options().move_overhead);
-        let handle = self.engine.start(game, limits, move |e| {
-            let _ = tx.send(Event::Engine(e));
-        });
+        let (id, on_event) = SearchId::tagged(&self.sender);
+        let handle = self.engine.start(game, limits, on_event);
         let now = Instant::now();
         self.search = Some(Running {
             handle,
+            id,
             kind,
             clock_start: now,
             started: now,
@@ -658,22 +662,20 @@ impl<W: Write> Cecp<W> {
         self.drain_deferred()
     }
 
-    /// Stops the running search, if any, and forgets it.
+    /// Stops the running search, if any, and forgets it (its events still in the channel
+    /// carry its id, and are dropped when they come).
     fn cancel(&mut self) {
-        if let Some(r) = self.search.take()
-            && r.handle.abort().is_some()
-        {
-            // Its Done event is in the channel (or on its way): drop it when it comes.
-            self.stale += 1;
+        if let Some(r) = self.search.take() {
+            r.handle.abort();
         }
     }
 
-    fn on_engine(&mut self, event: EngineEvent) {
+    fn on_engine(&mut self, id: &SearchId, event: EngineEvent) {
+        if self.search.as_ref().is_none_or(|r| r.id != *id) {
+            return;
+        }
         match event {
             EngineEvent::Info(info) => {
-                if self.stale > 0 {
-                    return;
-                }
                 let Some(r) = &mut self.search else { return };
                 let (show, prefix) = match r.kind {
                     SearchKind::Think => (self.post, None),
@@ -687,10 +689,6 @@ impl<W: Write> Cecp<W> {
                 }
             }
             EngineEvent::Done(result) => {
-                if self.stale > 0 {
-                    self.stale -= 1;
-                    return;
-                }
                 let Some(r) = self.search.take() else { return };
                 let used = r.clock_start.elapsed();
                 let kind = r.kind;

@@ -5,8 +5,8 @@
 //! runs it, with this mode's [`app::Screen`] as its display.
 //!
 //! The terminal is always given back as it was: on `quit`, at the end of input, on Ctrl-C
-//! (a key in raw mode), on an error and on a panic (a guard's `Drop` and a panic hook). A
-//! resized window is drawn again at its new size.
+//! (a key in raw mode), on SIGTERM and SIGHUP, on an error and on a panic (a guard's `Drop`
+//! and a panic hook). A resized window is drawn again at its new size.
 //!
 //! Where this differs from the original's curses display: Ctrl-C quits at once (the
 //! original asked "Abort?"); levels 6 and 7 are both "all moves" (the original forgot it for
@@ -45,20 +45,31 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         eprintln!("gnushogi: -C needs a terminal; running the text mode (-R) instead");
         let stdin = io::BufReader::new(io::stdin());
-        return text::run(Session::new(stdin, io::stdout(), engine), config);
+        let session = Session::new(stdin, io::stdout(), engine);
+        if let Err(e) = super::forward_signals(session.sender.clone()) {
+            eprintln!("gnushogi: cannot catch SIGTERM: {e}");
+        }
+        return text::run(session, config);
     }
     // No reader thread: the keys come from the terminal, read by this loop.
     let (sender, events) = std::sync::mpsc::channel();
     let mut session = Session { events, sender, out: io::sink(), engine };
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let active = Arc::new(AtomicBool::new(false));
+    // SIGTERM and SIGHUP end the mode as `quit` does, so the terminal is given back.
+    let terminate = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&terminate)) {
+            eprintln!("gnushogi: cannot catch signal {signal}: {e}");
+        }
+    }
     let panics = Arc::new(Mutex::new(Vec::new()));
     let previous_hook = install_panic_hook(Arc::clone(&active), Arc::clone(&panics));
     let result = match Terminal::open(Arc::clone(&active)) {
         Ok(mut term) => {
             let (link, _) = Link::split(&mut session);
             let mut app = App::new(link, config, color);
-            let r = event_loop(&mut app, &mut term, &panics);
+            let r = event_loop(&mut app, &mut term, &panics, &terminate);
             drop(app);
             drop(term);
             r
@@ -85,10 +96,11 @@ fn event_loop(
     app: &mut App<'_>,
     term: &mut Terminal,
     panics: &Mutex<Vec<String>>,
+    terminate: &AtomicBool,
 ) -> io::Result<()> {
     let mut panics_shown = 0;
     loop {
-        if app.ended().is_some() {
+        if app.ended().is_some() || terminate.load(Ordering::SeqCst) {
             return Ok(());
         }
         if let Ok(p) = panics.lock() {
@@ -123,7 +135,7 @@ fn event_loop(
                     return Ok(());
                 }
             }
-            if app.ended().is_some() {
+            if app.ended().is_some() || terminate.load(Ordering::SeqCst) {
                 return Ok(());
             }
             // Keys already typed are taken before drawing again.

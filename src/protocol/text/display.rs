@@ -69,16 +69,59 @@ pub trait Display {
 
     /// `time` or `otime` set a clock.
     fn time_set(&mut self, _name: &str, _centis: i64, _moves: u32) {}
+
+    /// The output can no longer be written (its reader has gone): the interpreter ends.
+    fn gone(&self) -> bool {
+        false
+    }
+}
+
+/// A writer that remembers a failed write, so that a display knows when its reader has gone
+/// (a broken pipe) and the program can end quietly instead of talking to no one.
+pub struct Checked<'w, W: Write> {
+    inner: &'w mut W,
+    failed: bool,
+}
+
+impl<'w, W: Write> Checked<'w, W> {
+    pub fn new(inner: &'w mut W) -> Checked<'w, W> {
+        Checked { inner, failed: false }
+    }
+
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && e.kind() != std::io::ErrorKind::Interrupted
+        {
+            self.failed = true;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for Checked<'_, W> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(data);
+        self.note(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.note(r)
+    }
 }
 
 /// The raw text mode (`-R`): the original's board, prompts and messages, as plain text.
 pub struct RawDisplay<'w, W: Write> {
-    out: &'w mut W,
+    out: Checked<'w, W>,
 }
 
 impl<'w, W: Write> RawDisplay<'w, W> {
     pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
-        RawDisplay { out }
+        RawDisplay { out: Checked::new(out) }
     }
 }
 
@@ -97,50 +140,54 @@ pub fn write_line<W: Write>(out: &mut W, text: &str) {
 
 impl<W: Write> Display for RawDisplay<'_, W> {
     fn start(&mut self, b: BoardState<'_>) {
-        write_flush(self.out, "\n");
+        write_flush(&mut self.out, "\n");
         self.changed(b);
     }
 
     fn message(&mut self, text: &str) {
-        write_line(self.out, text);
+        write_line(&mut self.out, text);
     }
 
     fn text(&mut self, text: &str) {
-        write_flush(self.out, text);
+        write_flush(&mut self.out, text);
     }
 
     fn changed(&mut self, b: BoardState<'_>) {
-        write_flush(self.out, &board::draw(b.pos, b.clocks, b.view));
+        write_flush(&mut self.out, &board::draw(b.pos, b.clocks, b.view));
     }
 
     fn board(&mut self, b: BoardState<'_>) {
-        write_flush(self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
+        write_flush(&mut self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
     }
 
     fn prompt(&mut self) {
-        write_flush(self.out, "\nYour move is? ");
+        write_flush(&mut self.out, "\nYour move is? ");
     }
 
     fn ask(&mut self, question: &str) {
-        write_flush(self.out, question);
+        write_flush(&mut self.out, question);
     }
 
     fn help(&mut self, status: &Status) {
-        write_flush(self.out, &board::help(status));
+        write_flush(&mut self.out, &board::help(status));
     }
 
     fn thinking(&mut self, info: &SearchInfo, post: bool) {
         if post {
-            write_line(self.out, &board::thinking_line(info));
+            write_line(&mut self.out, &board::thinking_line(info));
         }
     }
 
     fn computer_moved(&mut self, n: u32, mv: &str, _clock: i64) {
-        write_line(self.out, &format!("{n}. ... {mv}"));
+        write_line(&mut self.out, &format!("{n}. ... {mv}"));
+    }
+
+    fn gone(&self) -> bool {
+        self.out.failed()
     }
 
     fn my_move(&mut self, mv: &str, beep: bool) {
         let bell = if beep { "\x07" } else { "" };
-        write_line(self.out, &format!("My move is: {mv:>5}{bell}"));
+        write_line(&mut self.out, &format!("My move is: {mv:>5}{bell}"));
     }
 }

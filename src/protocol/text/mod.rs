@@ -31,7 +31,7 @@ pub mod clock;
 pub mod command;
 pub mod display;
 
-use super::{Event, Session};
+use super::{Event, SearchId, Session};
 use crate::cli::Config;
 use crate::engine::{Engine, EngineEvent, SearchHandle};
 use crate::files::{self, FileError, MoveStats};
@@ -147,6 +147,8 @@ impl Searcher {
 
 struct Running {
     searcher: Searcher,
+    /// Its events carry this; events of other searches are old and dropped.
+    id: SearchId,
     purpose: Purpose,
     started: Instant,
     stop_asked: bool,
@@ -210,8 +212,6 @@ pub struct Interp<'a, D: Display> {
     running: Option<Running>,
     /// Input that arrived while the computer was thinking.
     queued: VecDeque<String>,
-    /// Engine events still to come from searches that were given up.
-    stale: usize,
     prompt: Option<Prompt>,
     editor: Option<Editor>,
     setup_rows: Option<Vec<String>>,
@@ -267,7 +267,6 @@ impl<'a, D: Display> Interp<'a, D> {
             hint: None,
             running: None,
             queued: VecDeque::new(),
-            stale: 0,
             prompt: None,
             editor: None,
             setup_rows: None,
@@ -443,6 +442,10 @@ impl<'a, D: Display> Interp<'a, D> {
     }
 
     fn finished(&mut self) -> Option<LoopEnd> {
+        if self.end.is_none() && self.out.gone() {
+            // No one reads any more (a broken pipe): end quietly.
+            self.end = Some(LoopEnd::Quit);
+        }
         let end = self.end?;
         self.stop_everything();
         Some(end)
@@ -478,7 +481,13 @@ impl<'a, D: Display> Interp<'a, D> {
                     _ => self.end = Some(LoopEnd::Quit),
                 }
             }
-            Event::Engine(e) => self.on_engine(e),
+            Event::TooLong { len, .. } => {
+                // Refused at once, even while the computer thinks: it can change nothing.
+                self.line(&format!("input: line too long ({len} bytes), ignored"));
+                self.show_prompt();
+            }
+            Event::Engine(id, e) => self.on_engine(&id, e),
+            Event::Terminate => self.end = Some(LoopEnd::Quit),
         }
     }
 
@@ -587,24 +596,19 @@ impl<'a, D: Display> Interp<'a, D> {
         }
     }
 
+    /// Stops the running search and forgets it: its events still to come are dropped, as
+    /// they carry its id.
     fn give_up_ponder(&mut self) {
         if let Some(r) = self.running.take() {
-            let done_already = r.finished.is_some();
             match r.searcher {
                 Searcher::Engine(h) => drop(h.abort()),
                 Searcher::Mate(stop) => stop.store(true, Ordering::Relaxed),
             }
-            if !done_already {
-                self.stale += 1;
-            }
         }
     }
 
-    fn on_engine(&mut self, event: EngineEvent) {
-        if self.stale > 0 {
-            if matches!(event, EngineEvent::Done(_)) {
-                self.stale -= 1;
-            }
+    fn on_engine(&mut self, id: &SearchId, event: EngineEvent) {
+        if self.running.as_ref().is_none_or(|r| r.id != *id) {
             return;
         }
         match event {
@@ -621,7 +625,8 @@ impl<'a, D: Display> Interp<'a, D> {
                 let from_solver = matches!(r.searcher, Searcher::Mate(_));
                 if from_solver && result.best.is_none() {
                     self.note("No forced mate found; thinking normally.");
-                    self.start_search();
+                    // Not the solver again: that looped for ever.
+                    self.start_search_with(false);
                     if self.eof {
                         self.ask_stop();
                     }
@@ -675,14 +680,19 @@ impl<'a, D: Display> Interp<'a, D> {
 
     /// The computer thinks for the side to move.
     fn start_search(&mut self) {
+        self.start_search_with(self.tsume);
+    }
+
+    /// `solver`: look for a forced mate first (`tsume`).
+    fn start_search_with(&mut self, solver: bool) {
         if let Some(o) = self.outcome {
             self.line(&format!("The game is over ({o}): new starts another, undo takes back."));
             return;
         }
         let side = self.game.position().side_to_move();
         self.computer = side;
-        let tx = self.sender.clone();
-        let searcher = if self.tsume && self.running.is_none() {
+        let (id, mut on_event) = SearchId::tagged(&self.sender);
+        let searcher = if solver && self.running.is_none() {
             let stop = Arc::new(AtomicBool::new(false));
             let flag = Arc::clone(&stop);
             let pos = self.game.position().clone();
@@ -696,18 +706,16 @@ impl<'a, D: Display> Interp<'a, D> {
             };
             std::thread::spawn(move || {
                 let report = crate::mate::solve(&pos, &limits, &flag);
-                let result = mate_result(report);
-                let _ = tx.send(Event::Engine(EngineEvent::Done(result)));
+                on_event(EngineEvent::Done(mate_result(report)));
             });
             Searcher::Mate(stop)
         } else {
             let limits = self.limits(side);
-            Searcher::Engine(self.engine.start(&self.game, limits, move |e| {
-                let _ = tx.send(Event::Engine(e));
-            }))
+            Searcher::Engine(self.engine.start(&self.game, limits, on_event))
         };
         self.running = Some(Running {
             searcher,
+            id,
             purpose: Purpose::Move,
             started: Instant::now(),
             stop_asked: false,
@@ -785,12 +793,11 @@ impl<'a, D: Display> Interp<'a, D> {
         }
         let mut limits = self.limits(self.computer);
         limits.ponder = true;
-        let tx = self.sender.clone();
-        let handle = self.engine.start(&after, limits, move |e| {
-            let _ = tx.send(Event::Engine(e));
-        });
+        let (id, on_event) = SearchId::tagged(&self.sender);
+        let handle = self.engine.start(&after, limits, on_event);
         self.running = Some(Running {
             searcher: Searcher::Engine(handle),
+            id,
             purpose: Purpose::Ponder { predicted },
             started: Instant::now(),
             stop_asked: false,
@@ -1673,7 +1680,9 @@ fn square_of(f: char, r: char) -> Option<Square> {
 }
 
 fn read(path: &std::path::Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|e| FileError::new(0, e.to_string()))
+    let data = files::read_limited(path, files::MAX_GAME_FILE)
+        .map_err(|e| FileError::new(0, e.to_string()))?;
+    String::from_utf8(data).map_err(|_| FileError::new(0, "not a text file (invalid UTF-8)"))
 }
 
 /// The evaluation from `color`'s view.

@@ -10,17 +10,22 @@
 pub mod command;
 pub mod options;
 
+#[cfg(test)]
+mod fuzz;
+#[cfg(test)]
+#[path = "../../../tests/common/fuzz.rs"]
+mod fuzz_support;
+
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 
-use super::{Event, Session};
+use super::{Event, SearchId, Session};
 use crate::engine::{EngineEvent, SearchHandle};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::notation::UsiMove;
 use crate::rules::{Color, Move, MoveList, Position};
 use crate::search::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult};
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -48,7 +53,6 @@ pub fn run<W: Write>(session: Session<W>) -> ExitCode {
         game: Game::default(),
         settings: Settings::default(),
         task: Task::Idle,
-        pending: VecDeque::new(),
         answered_usi: true,
     };
     // A write error means the GUI has gone: leave quietly.
@@ -68,6 +72,8 @@ enum Task {
 
 struct Search {
     handle: SearchHandle,
+    /// Its events carry this; events of other searches are old and dropped.
+    id: SearchId,
     /// The bestmove waits for `stop` (and, when pondering, `ponderhit`).
     hold: bool,
     pondering: bool,
@@ -91,8 +97,6 @@ struct Usi<W: Write> {
     game: Game,
     settings: Settings,
     task: Task,
-    /// Input set aside while the output of an abandoned search was thrown away.
-    pending: VecDeque<Event>,
     /// The `id` block was printed on entry and no command has come since: with `--usi` the
     /// GUI's own `usi` is still to come, and that block already answers it.
     answered_usi: bool,
@@ -110,34 +114,52 @@ impl<W: Write> Usi<W> {
     fn serve(&mut self) -> io::Result<()> {
         self.identify()?;
         while let Some(event) = self.next_event()? {
-            match event {
-                Event::Eof => break,
-                Event::Line(line) => match parse_command(&line) {
-                    Ok(None) => {}
-                    Ok(Some(Command::Quit)) => break,
-                    Ok(Some(Command::Usi)) if self.answered_usi => self.answered_usi = false,
-                    Ok(Some(cmd)) => {
-                        self.answered_usi = false;
-                        self.apply(cmd)?;
-                    }
-                    Err(e) => {
-                        self.answered_usi = false;
-                        self.error(&e.to_string())?;
-                    }
-                },
-                Event::Engine(EngineEvent::Info(info)) => self.on_info(&info)?,
-                Event::Engine(EngineEvent::Done(result)) => self.on_done(result)?,
+            if !self.on_event(event)? {
+                break;
             }
         }
         Ok(())
     }
 
+    /// Handles one event; `false` when the loop ends.
+    fn on_event(&mut self, event: Event) -> io::Result<bool> {
+        match event {
+            Event::Eof => return Ok(false),
+            Event::Line(line) => match parse_command(&line) {
+                Ok(None) => {}
+                Ok(Some(Command::Quit)) => return Ok(false),
+                Ok(Some(Command::Usi)) if self.answered_usi => self.answered_usi = false,
+                Ok(Some(cmd)) => {
+                    self.answered_usi = false;
+                    self.apply(cmd)?;
+                }
+                Err(e) => {
+                    self.answered_usi = false;
+                    self.error(&e.to_string())?;
+                }
+            },
+            Event::TooLong { start, len } => {
+                self.answered_usi = false;
+                self.error(&format!("line too long ({len} bytes), ignored: {start}..."))?;
+            }
+            Event::Engine(id, e) if self.is_current(&id) => match e {
+                EngineEvent::Info(info) => self.on_info(&info)?,
+                EngineEvent::Done(result) => self.on_done(result)?,
+            },
+            Event::Engine(..) => {}
+            Event::Terminate => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The events of this search are awaited.
+    fn is_current(&self, id: &SearchId) -> bool {
+        matches!(&self.task, Task::Search(s) if s.id == *id)
+    }
+
     /// The next event; while something runs, wakes up now and then to look after it.
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         loop {
-            if let Some(e) = self.pending.pop_front() {
-                return Ok(Some(e));
-            }
             let poll = match self.task {
                 Task::Search(_) => SEARCH_POLL,
                 Task::Mate(_) => MATE_POLL,
@@ -287,12 +309,11 @@ impl<W: Write> Usi<W> {
         }
         let root = pos.clone();
         let limits = limits_for(go, root.side_to_move());
-        let tx = self.session.sender.clone();
-        let handle = self.session.engine.start(&self.game, limits, move |e| {
-            let _ = tx.send(Event::Engine(e));
-        });
+        let (id, on_event) = SearchId::tagged(&self.session.sender);
+        let handle = self.session.engine.start(&self.game, limits, on_event);
         self.task = Task::Search(Box::new(Search {
             handle,
+            id,
             hold,
             pondering: go.ponder,
             infinite: go.infinite,
@@ -444,13 +465,8 @@ impl<W: Write> Usi<W> {
     fn abandon(&mut self) {
         match std::mem::replace(&mut self.task, Task::Idle) {
             Task::Search(s) => {
-                // Once its thread is joined, every engine event left in the channel is its.
+                // Its events still in the channel carry its id: they are dropped.
                 let _ = s.handle.abort();
-                while let Ok(e) = self.session.events.try_recv() {
-                    if !matches!(e, Event::Engine(_)) {
-                        self.pending.push_back(e);
-                    }
-                }
             }
             Task::Mate(m) => {
                 m.stop.store(true, Ordering::Relaxed);

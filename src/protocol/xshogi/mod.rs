@@ -10,7 +10,7 @@
 use super::Session;
 use super::text::board::{self, Status};
 use super::text::clock::Clocks;
-use super::text::display::{BoardState, Display, write_flush, write_line};
+use super::text::display::{BoardState, Checked, Display, write_flush, write_line};
 use super::text::{Interp, Link, hand_over};
 use crate::cli::Config;
 use crate::search::SearchInfo;
@@ -22,13 +22,13 @@ pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let (link, out) = Link::split(&mut session);
-    let end = Interp::new(link, config, XDisplay { out }).run();
+    let end = Interp::new(link, config, XDisplay { out: Checked::new(out) }).run();
     hand_over(session, end)
 }
 
 /// xshogi's dialect: replies and errors, the board only on `bd`, clocks in milliseconds.
 struct XDisplay<'w, W: Write> {
-    out: &'w mut W,
+    out: Checked<'w, W>,
 }
 
 impl<W: Write> Display for XDisplay<'_, W> {
@@ -39,47 +39,51 @@ impl<W: Write> Display for XDisplay<'_, W> {
     fn start(&mut self, _: BoardState<'_>) {}
 
     fn message(&mut self, text: &str) {
-        write_line(self.out, text);
+        write_line(&mut self.out, text);
     }
 
     fn text(&mut self, text: &str) {
-        write_flush(self.out, text);
+        write_flush(&mut self.out, text);
     }
 
     fn changed(&mut self, _: BoardState<'_>) {}
 
     fn board(&mut self, b: BoardState<'_>) {
-        write_flush(self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
+        write_flush(&mut self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
     }
 
     fn prompt(&mut self) {}
 
     fn ask(&mut self, question: &str) {
-        write_flush(self.out, question);
+        write_flush(&mut self.out, question);
     }
 
     fn help(&mut self, status: &Status) {
-        write_flush(self.out, &board::help(status));
+        write_flush(&mut self.out, &board::help(status));
     }
 
     fn thinking(&mut self, _: &SearchInfo, _: bool) {}
 
     fn computer_moved(&mut self, n: u32, mv: &str, clock: i64) {
-        write_line(self.out, &format!("{n}. ... {mv} {}", clock * 10));
+        write_line(&mut self.out, &format!("{n}. ... {mv} {}", clock * 10));
     }
 
     fn my_move(&mut self, _: &str, _: bool) {}
 
     fn user_moved(&mut self, n: u32, typed: &str, clock: i64) {
-        write_line(self.out, &format!("{n}. {typed} {}", clock * 10));
+        write_line(&mut self.out, &format!("{n}. {typed} {}", clock * 10));
     }
 
     fn level_set(&mut self, clocks: &Clocks) {
         let (b, w) = (clocks.remaining[0] * 10, clocks.remaining[1] * 10);
-        write_line(self.out, &format!("Clocks: {b} {w}"));
+        write_line(&mut self.out, &format!("Clocks: {b} {w}"));
+    }
+
+    fn gone(&self) -> bool {
+        self.out.failed()
     }
 
     fn time_set(&mut self, name: &str, centis: i64, moves: u32) {
-        write_line(self.out, &format!("{name} {centis} {moves}"));
+        write_line(&mut self.out, &format!("{name} {centis} {moves}"));
     }
 }

@@ -1,0 +1,459 @@
+//! Fuzzing the protocol loops (issue 11): CECP and the text mode (raw and xshogi displays)
+//! fed sessions cut from the transcript tests and mutated (lines dropped, repeated, swapped,
+//! garbled, junk inserted), some lines waiting for the engine to be idle, others coming while
+//! it thinks. USI's loop is fuzzed by its own unit tests (src/protocol/usi/fuzz.rs).
+//!
+//! Checked on every case: no panic; no hang (each wait has a deadline, and the end of input
+//! must end the loop); a refused line (an error reply) leaves the game as it was; every move
+//! the engine announces is legal where it is played; CECP prints only lines of its protocol.
+//!
+//! The loops run in this process and write files (`save`, `list`, …) into a fresh
+//! directory that the whole test binary works in; file names that leave it are blunted.
+
+#[path = "common/fuzz.rs"]
+mod fuzz;
+
+use fuzz::{check, fill_holes, literals_in_order, mutated_line, stream, string_literals};
+use gnushogi::cli::Config;
+use gnushogi::engine::{Engine, EngineOptions};
+use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
+use gnushogi::protocol::Event;
+use gnushogi::protocol::cecp::state::{Cecp, Flow};
+use gnushogi::protocol::text::display::RawDisplay;
+use gnushogi::protocol::text::{Interp, Link, Thinking, Waiting};
+use gnushogi::rules::Position;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use std::io::Write;
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Longest wait for the engine: only a hang (a failing case) waits this long.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+#[derive(Clone, Default)]
+struct Out(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Out {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(data);
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Out {
+    fn len(&self) -> usize {
+        self.0.lock().unwrap().len()
+    }
+    fn since(&self, mark: usize) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()[mark..]).into_owned()
+    }
+}
+
+/// Every test of this binary works in one fresh directory.
+fn work_dir() {
+    static DIR: OnceLock<()> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = std::env::temp_dir().join(format!("gnushogi-fuzz-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        std::env::set_current_dir(&d).unwrap();
+    });
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions { hash_mib: 1, seed: Some(7), ..EngineOptions::default() })
+}
+
+/// What must not change when a line is refused: where the game began and its moves.
+fn snapshot(game: &gnushogi::game::Game) -> (String, Vec<String>) {
+    (to_sfen(game.start()), game.moves().iter().map(|m| m.to_string()).collect())
+}
+
+/// Middle-game positions of the test data, as SFEN.
+fn data_sfens() -> Vec<String> {
+    include_str!("data/positions.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split('\t').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A transcript's literals, the holes of its format strings filled (positions, moves).
+fn transcript_literals(src: &str, fill: &[String]) -> Vec<String> {
+    fill_holes(literals_in_order(src), src, fill)
+}
+
+/// The lines of a transcript that are input: a command word of the protocol first, or a
+/// move; `quit` left out so that sessions run on (the edits put it back now and then).
+fn inputs(literals: Vec<String>, words: &[&str]) -> Vec<String> {
+    literals
+        .into_iter()
+        .filter(|l| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            let command = words.contains(&first) && !matches!(first, "quit" | "exit");
+            command || parse_usi_move(first).is_some() || parse_xboard_move(first).is_some()
+        })
+        .collect()
+}
+
+// ----- CECP ----------------------------------------------------------------------------
+
+fn cecp_refusal(line: &str) -> bool {
+    line.starts_with("Error (")
+        || line.starts_with("Illegal move")
+        || line.starts_with("tellusererror Illegal position")
+}
+
+/// A line CECP may print.
+fn cecp_line_ok(line: &str) -> bool {
+    const STARTS: [&str; 14] = [
+        "feature ",
+        "pong ",
+        "move ",
+        "1-0 {",
+        "0-1 {",
+        "1/2-1/2 {",
+        "offer draw",
+        "Illegal move",
+        "Error (",
+        "Hint: ",
+        "stat01: ",
+        "\t",
+        "tellusererror ",
+        "# ",
+    ];
+    // Thinking lines: ply score time nodes pv.
+    let thinking = line.split(' ').take(4).all(|w| w.parse::<i64>().is_ok());
+    line.is_empty() || thinking || STARTS.iter().any(|s| line.starts_with(s))
+}
+
+struct CecpRun {
+    cecp: Cecp<Out>,
+    out: Out,
+    rx: std::sync::mpsc::Receiver<Event>,
+}
+
+impl CecpRun {
+    /// Feeds one event; checks the lines it printed, and the legality of an engine move.
+    fn feed(&mut self, event: Event) -> Result<Flow, TestCaseError> {
+        let before = self.cecp.game().position().clone();
+        let mark = self.out.len();
+        let flow = self.cecp.on_event(event);
+        for line in self.out.since(mark).lines() {
+            prop_assert!(cecp_line_ok(line), "not a CECP line: {line:?}");
+            if let Some(text) = line.strip_prefix("move ") {
+                let legal = parse_xboard_move(text).is_some_and(|m| m.to_move(&before).is_ok());
+                prop_assert!(legal, "illegal engine move {text} in {}", to_sfen(&before));
+            }
+        }
+        Ok(flow)
+    }
+
+    /// Feeds the engine events that have come.
+    fn pump(&mut self) -> Result<Flow, TestCaseError> {
+        while let Ok(e) = self.rx.try_recv() {
+            if self.feed(e)? == Flow::Quit {
+                return Ok(Flow::Quit);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Makes the engine move now (`?`) and waits until it has. A deferred line may start
+    /// another search on its move (after `undo`, say): that one is told `?` too.
+    fn settle(&mut self) -> Result<Flow, TestCaseError> {
+        let deadline = Instant::now() + PATIENCE;
+        while self.cecp.thinking() {
+            prop_assert!(Instant::now() < deadline, "the engine did not move after '?'");
+            if self.feed(Event::Line("?".into()))? == Flow::Quit {
+                return Ok(Flow::Quit);
+            }
+            if let Ok(e) = self.rx.recv_timeout(Duration::from_millis(200))
+                && (self.feed(e)? == Flow::Quit || self.pump()? == Flow::Quit)
+            {
+                return Ok(Flow::Quit);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
+    if std::env::var_os("FUZZ_TRACE").is_some() {
+        eprintln!("cecp case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
+    }
+    let (tx, rx) = channel();
+    let out = Out::default();
+    let cecp = Cecp::new(out.clone(), engine(), tx);
+    let mut run = CecpRun { cecp, out, rx };
+    for (line, wait) in lines {
+        if wait && run.settle()? == Flow::Quit {
+            return Ok(());
+        }
+        let idle = !run.cecp.thinking();
+        let before = snapshot(run.cecp.game());
+        let mark = run.out.len();
+        if run.feed(Event::Line(line.clone()))? == Flow::Quit {
+            return Ok(());
+        }
+        let reply = run.out.since(mark);
+        if idle && reply.lines().any(cecp_refusal) {
+            prop_assert_eq!(
+                snapshot(run.cecp.game()),
+                before,
+                "{:?} was refused ({}) but the game changed",
+                line,
+                reply.trim()
+            );
+        }
+        if run.pump()? == Flow::Quit {
+            return Ok(());
+        }
+    }
+    // The end of input ends the loop once a move in progress is made.
+    if run.settle()? == Flow::Quit || run.feed(Event::Eof)? == Flow::Quit {
+        return Ok(());
+    }
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match run.rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(e) => {
+                if run.feed(e)? == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(TestCaseError::fail("the loop did not end after the end of input"));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(TestCaseError::fail("no Quit after the end of input"));
+            }
+        }
+    }
+}
+
+fn cecp_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
+    let src = include_str!("cecp.rs");
+    let fens: Vec<String> =
+        data_sfens().iter().filter_map(|s| parse_sfen(s).ok()).map(|p| to_xboard_fen(&p)).collect();
+    let mut transcript = vec!["xboard".to_string(), "protover 2".to_string()];
+    let words = gnushogi::protocol::cecp::command::COMMANDS;
+    transcript.extend(inputs(transcript_literals(src, &fens), words));
+    let mut seeds = string_literals(src);
+    seeds.extend(fill_holes(seeds.clone(), src, &fens));
+    seeds.extend(fens.iter().take(30).map(|f| format!("setboard {f}")));
+    seeds.extend(
+        ["sd 2", "st 1", "level 0 0:05 0", "analyze", "exit", "go", "force"].map(String::from),
+    );
+    stream(transcript, mutated_line(seeds))
+}
+
+#[test]
+fn cecp_sessions() {
+    work_dir();
+    check("cecp-sessions", 200, cecp_streams(), cecp_case);
+}
+
+// ----- the text mode -------------------------------------------------------------------
+
+/// A reply that refuses the line (the full-screen display shows these as errors).
+fn text_refusal(line: &str) -> bool {
+    const STARTS: [&str; 11] = [
+        "Illegal",
+        "Ambiguous",
+        "Error",
+        "Could not",
+        "It is ",
+        "The game is over",
+        "Setup failed",
+        "This position cannot",
+        "Not understood",
+        "Invalid piece",
+        "Out-of-board",
+    ];
+    let line = line.trim_start_matches("Your move is? ").trim();
+    let first = line.split_whitespace().next().unwrap_or("");
+    let complaint = first.len() > 1
+        && first.ends_with(':')
+        && first[..first.len() - 1].chars().all(|c| c.is_ascii_lowercase());
+    complaint || STARTS.iter().any(|s| line.starts_with(s)) || line.contains("is not a")
+}
+
+/// Keeps file names inside the working directory: no separators, no leading dot.
+fn blunt(line: &str) -> String {
+    line.replace(['/', '\\'], "_").trim_start_matches('.').to_string()
+}
+
+const FILE_WORDS: [&str; 6] = ["save", "xsave", "bsave", "list", "get", "xget"];
+
+fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
+    if std::env::var_os("FUZZ_TRACE").is_some() {
+        eprintln!("text case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
+    }
+    let (tx, rx) = channel();
+    let mut engine = engine();
+    let out = Out::default();
+    let mut writer = out.clone();
+    let config = Config { use_hash: true, seeded: true, ..Config::default() };
+    let link = Link { engine: &mut engine, events: &rx, sender: tx };
+    let mut interp = Interp::new(link, &config, RawDisplay::new(&mut writer));
+    interp.begin();
+    let moves_ok = |interp: &Interp<'_, RawDisplay<'_, Out>>,
+                    before: &Position,
+                    text: &str|
+     -> Result<(), TestCaseError> {
+        for line in text.lines() {
+            if let Some(mv) = line.trim().strip_prefix("My move is:") {
+                let mv = mv.trim().trim_end_matches('\u{7}');
+                let legal = parse_usi_move(mv).is_some_and(|m| m.to_move(before).is_ok());
+                prop_assert!(legal, "illegal computer move {mv} in {}", to_sfen(before));
+            }
+        }
+        let _ = interp;
+        Ok(())
+    };
+    // Lets the engine's events in: returns when none is waiting (or the loop ended).
+    let pump = |interp: &mut Interp<'_, RawDisplay<'_, Out>>,
+                wait: Duration|
+     -> Result<bool, TestCaseError> {
+        let before = interp.game().position().clone();
+        let mark = out.len();
+        let end = interp.step(Some(wait));
+        moves_ok(interp, &before, &out.since(mark))?;
+        Ok(end.is_some())
+    };
+    for (line, wait) in lines {
+        let line = if interp.waiting() == Waiting::Answer
+            || FILE_WORDS.contains(&line.split_whitespace().next().unwrap_or(""))
+        {
+            blunt(&line)
+        } else {
+            line
+        };
+        if wait {
+            // Any input makes the computer move at once (a queued line may start another
+            // search on its move: it is hurried too).
+            let deadline = Instant::now() + PATIENCE;
+            while interp.thinking() == Some(Thinking::Move) {
+                prop_assert!(Instant::now() < deadline, "the computer did not move on input");
+                interp.input(String::new());
+                if pump(&mut interp, Duration::from_millis(200))? {
+                    return Ok(());
+                }
+            }
+        }
+        let idle = interp.thinking() != Some(Thinking::Move);
+        let before = snapshot(interp.game());
+        let mark = out.len();
+        interp.input(line.clone());
+        let reply = out.since(mark);
+        if idle && reply.lines().any(text_refusal) {
+            prop_assert_eq!(
+                snapshot(interp.game()),
+                before,
+                "{:?} was refused ({}) but the game changed",
+                line,
+                reply.trim()
+            );
+        }
+        if pump(&mut interp, Duration::ZERO)? {
+            return Ok(());
+        }
+    }
+    interp.input_closed();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        prop_assert!(Instant::now() < deadline, "the loop did not end after the end of input");
+        if pump(&mut interp, Duration::from_millis(50))? {
+            return Ok(());
+        }
+    }
+}
+
+fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
+    let src = include_str!("text.rs");
+    let words = gnushogi::protocol::text::command::COMMANDS;
+    let files = ["game.sav", "pos.x", "book.tbk", "list.txt", "missing"].map(String::from);
+    let mut transcript = inputs(transcript_literals(src, &files), words);
+    transcript.extend(inputs(transcript_literals(include_str!("xshogi.rs"), &files), words));
+    let mut seeds = string_literals(src);
+    seeds.extend(data_sfens().into_iter().take(30).map(|s| format!("setsfen {s}")));
+    seeds.extend(
+        ["depth 2", "level 0 :1", "go", "both", "force", "undo", "remove", "tsume", "hint", "save"]
+            .map(String::from),
+    );
+    stream(transcript, mutated_line(seeds))
+}
+
+#[test]
+fn text_sessions() {
+    work_dir();
+    check("text-sessions", 200, text_streams(), text_case);
+}
+
+// ----- the X display, and the turn to CECP or USI ---------------------------------------
+
+/// The whole program's loop from the X display: the stream as its input, all at once, then
+/// the end of input. It may turn to CECP (`xboard`) or USI (`usi`) on the way; it must end,
+/// with status 0.
+fn xshogi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
+    let mut input = String::new();
+    for (l, _) in &lines {
+        let l = if FILE_WORDS.contains(&l.split_whitespace().next().unwrap_or("")) {
+            blunt(l)
+        } else {
+            l.clone()
+        };
+        input.push_str(&l);
+        input.push('\n');
+    }
+    let (done_tx, done_rx) = channel();
+    let out = Out::default();
+    let writer = out.clone();
+    std::thread::spawn(move || {
+        let session = gnushogi::protocol::Session::new(
+            std::io::Cursor::new(input.into_bytes()),
+            writer,
+            engine(),
+        );
+        let config = Config { use_hash: true, seeded: true, ..Config::default() };
+        let code = gnushogi::protocol::xshogi::run(session, &config);
+        let _ = done_tx.send(code);
+    });
+    match done_rx.recv_timeout(PATIENCE) {
+        Ok(code) => {
+            prop_assert_eq!(code, std::process::ExitCode::SUCCESS);
+            Ok(())
+        }
+        Err(RecvTimeoutError::Timeout) => Err(TestCaseError::fail(format!(
+            "no end after the end of input; output:\n{}",
+            out.since(0)
+        ))),
+        Err(RecvTimeoutError::Disconnected) => Err(TestCaseError::fail("the loop panicked")),
+    }
+}
+
+fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
+    let words = gnushogi::protocol::text::command::COMMANDS;
+    let files = ["game.sav", "pos.x", "book.tbk", "list.txt", "missing"].map(String::from);
+    let (x, t) = (include_str!("xshogi.rs"), include_str!("text.rs"));
+    let mut transcript = inputs(transcript_literals(x, &files), words);
+    transcript.extend(inputs(transcript_literals(t, &files), words));
+    let mut seeds = string_literals(include_str!("xshogi.rs"));
+    seeds.extend(string_literals(include_str!("cecp.rs")));
+    seeds.extend(string_literals(include_str!("usi.rs")));
+    seeds.extend(["xboard", "usi", "depth 1", "sd 1", "go depth 1"].map(String::from));
+    stream(transcript, mutated_line(seeds))
+}
+
+#[test]
+fn xshogi_sessions() {
+    work_dir();
+    check("xshogi-sessions", 100, xshogi_streams(), xshogi_case);
+}

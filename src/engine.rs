@@ -124,9 +124,21 @@ impl Default for Engine {
     }
 }
 
+/// The largest table this machine can hold: three quarters of its memory (MemTotal in
+/// /proc/meminfo), at most [`MAX_HASH_MIB`]. A bigger one would be refused (an abort) or,
+/// overcommitted, get the program (or another) killed once the table is zeroed.
+pub fn hash_limit_mib() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<usize>().ok()
+    });
+    total_kib.map_or(MAX_HASH_MIB, |k| (k / 1024 * 3 / 4).clamp(1, MAX_HASH_MIB))
+}
+
 impl Engine {
-    pub fn new(options: EngineOptions) -> Engine {
-        let tt = build_table_in_background(options.hash_mib.clamp(1, MAX_HASH_MIB));
+    pub fn new(mut options: EngineOptions) -> Engine {
+        options.hash_mib = options.hash_mib.clamp(1, hash_limit_mib());
+        let tt = build_table_in_background(options.hash_mib);
         let seed = options.seed.unwrap_or_else(clock_seed);
         Engine {
             options,
@@ -142,11 +154,13 @@ impl Engine {
         &self.options
     }
 
-    /// Resizes the table (clearing it). Takes effect for the next search.
-    pub fn set_hash_mib(&mut self, mib: usize) {
-        let mib = mib.clamp(1, MAX_HASH_MIB);
+    /// Resizes the table (clearing it). Takes effect for the next search. Returns the size
+    /// taken: at most [`hash_limit_mib`].
+    pub fn set_hash_mib(&mut self, mib: usize) -> usize {
+        let mib = mib.clamp(1, hash_limit_mib());
         self.options.hash_mib = mib;
         self.tt = build_table_in_background(mib);
+        mib
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -325,7 +339,10 @@ fn build_table_in_background(mib: usize) -> Arc<OnceLock<Arc<TranspositionTable>
     let cell: Arc<OnceLock<Arc<TranspositionTable>>> = Arc::new(OnceLock::new());
     let c = Arc::clone(&cell);
     std::thread::spawn(move || {
-        c.get_or_init(|| Arc::new(TranspositionTable::new(mib)));
+        // Built while the engine holds it: replaced (`memory` twice in a row) or dropped, it
+        // stops taking memory.
+        let wanted = || Arc::strong_count(&c) > 1;
+        c.get_or_init(|| Arc::new(TranspositionTable::build(mib, wanted)));
     });
     cell
 }

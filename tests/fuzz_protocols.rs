@@ -349,21 +349,35 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
             }
         }
         let idle = interp.thinking() != Some(Thinking::Move);
-        let before = snapshot(interp.game());
-        let mark = out.len();
-        interp.input(line.clone());
-        let reply = out.since(mark);
-        if idle && reply.lines().any(text_refusal) {
-            prop_assert_eq!(
-                snapshot(interp.game()),
-                before,
-                "{:?} was refused ({}) but the game changed",
-                line,
-                reply.trim()
-            );
-        }
-        if pump(&mut interp, Duration::ZERO)? {
-            return Ok(());
+        // The board editor takes each word of a line as a command of its own (as the
+        // original, and as documented): fed one by one, each refused word must leave the
+        // game as it was. Words after the one that ends editing are dropped, as there.
+        let editing = idle && interp.waiting() == Waiting::EditPiece;
+        let units: Vec<String> = if editing {
+            line.split_whitespace().map(str::to_string).collect()
+        } else {
+            vec![line]
+        };
+        for unit in units {
+            if editing && interp.waiting() != Waiting::EditPiece {
+                break;
+            }
+            let before = snapshot(interp.game());
+            let mark = out.len();
+            interp.input(unit.clone());
+            let reply = out.since(mark);
+            if idle && reply.lines().any(text_refusal) {
+                prop_assert_eq!(
+                    snapshot(interp.game()),
+                    before,
+                    "{:?} was refused ({}) but the game changed",
+                    unit,
+                    reply.trim()
+                );
+            }
+            if pump(&mut interp, Duration::ZERO)? {
+                return Ok(());
+            }
         }
     }
     interp.input_closed();
@@ -456,4 +470,13 @@ fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 fn xshogi_sessions() {
     work_dir();
     check("xshogi-sessions", 100, xshogi_streams(), xshogi_case);
+}
+
+/// Found by a long run: a line of editor words, one refused and the last ending the edit.
+/// Each word is a command of its own; the refused one changed nothing.
+#[test]
+fn text_editor_words_found_by_fuzzing() {
+    work_dir();
+    let lines = ["new", "force", "edit", "0 -1a .", "setup", "tsume", "sfen"];
+    text_case(lines.iter().map(|l| (l.to_string(), false)).collect()).unwrap();
 }

@@ -380,3 +380,27 @@ fn the_start_of_a_session_is_still_the_start_after_refusals() {
     let (status, _, err) = p.wait();
     assert_clean(status, &err, "usi");
 }
+
+#[test]
+fn a_table_bigger_than_the_machine_is_cut_down_and_said() {
+    // 64 GiB, then 4 MiB at once: the big table is given up while it is built. (A machine
+    // of more than 85 GiB takes 64 GiB and says nothing.)
+    let capped = gnushogi::engine::hash_limit_mib() < 65535;
+    let mut p = Program::spawn(Mode::Cecp.args(), &fresh_dir("limits"), None, true);
+    p.send("xboard\nprotover 2\nmemory 65535\nmemory 4\nnew\nsd 1\ngo\nping 1");
+    let (out, _) = p.until("pong", |l| l == "pong 1");
+    let note = out.iter().find(|l| l.starts_with("# memory 65535 is more than this machine holds"));
+    assert_eq!(note.is_some(), capped, "{:?}", last(&out));
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{:?}", last(&out));
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "cecp memory");
+    let input = "setoption name USI_Hash value 65536\nsetoption name USI_Hash value 4\nisready\n\
+                 position startpos\ngo depth 1\n";
+    let mut p = Program::spawn(Mode::Usi.args(), &fresh_dir("limits"), None, true);
+    p.send(input);
+    let (before, _) = p.until("bestmove", |l| l.starts_with("bestmove "));
+    let note = "info string USI_Hash 65536 is more than this machine holds";
+    assert_eq!(before.iter().any(|l| l.starts_with(note)), capped, "{before:?}");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "usi hash");
+}

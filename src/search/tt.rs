@@ -70,10 +70,28 @@ fn unpack(data: u64) -> (TtEntry, u8) {
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
+        TranspositionTable::build(mib, || true)
+    }
+
+    /// [`TranspositionTable::new`], zeroed 64 MiB at a time while `wanted()`: a table given
+    /// up while it is built (a second `memory`) stops taking memory, and is left one bucket
+    /// big. Half as big, and so on, when the memory is refused (a failed allocation would
+    /// abort the program).
+    pub fn build(mib: usize, wanted: impl Fn() -> bool) -> TranspositionTable {
         let bytes = mib.max(1).saturating_mul(1 << 20);
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
+        let mut n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
+        let chunk = (64 << 20) / std::mem::size_of::<Bucket>();
+        while buckets.len() < n {
+            if !wanted() {
+                buckets = vec![Bucket::default()];
+                break;
+            }
+            buckets.resize_with((buckets.len() + chunk).min(n), Bucket::default);
+        }
         TranspositionTable { buckets, age: AtomicU8::new(0) }
     }
 
@@ -183,6 +201,18 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::rules::Square;
+
+    #[test]
+    fn a_table_given_up_while_built_stops_growing() {
+        assert_eq!(TranspositionTable::new(3).size_mib(), 3);
+        let asked = std::cell::Cell::new(0);
+        let t = TranspositionTable::build(1 << 20, || {
+            asked.set(asked.get() + 1);
+            asked.get() < 3
+        });
+        // Two chunks of 64 MiB, then given up: one bucket is left.
+        assert_eq!((t.buckets.len(), asked.get()), (1, 3));
+    }
 
     #[test]
     fn store_and_probe() {

@@ -397,7 +397,12 @@ impl<W: Write> Cecp<W> {
             Command::Resume => self.paused = false,
             Command::Memory(mb) => {
                 if mb != self.engine.options().hash_mib {
-                    self.engine.set_hash_mib(mb);
+                    let taken = self.engine.set_hash_mib(mb);
+                    if taken < mb {
+                        let why =
+                            format!("memory {mb} is more than this machine holds; {taken} MiB");
+                        self.send(Reply::Debug(why));
+                    }
                 }
             }
             Command::Cores(n) => self.engine.set_threads(n),

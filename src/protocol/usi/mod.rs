@@ -233,7 +233,14 @@ impl<W: Write> Usi<W> {
     fn set_option(&mut self, setting: Setting) -> io::Result<()> {
         let engine = &mut self.session.engine;
         match setting {
-            Setting::Hash(mib) => engine.set_hash_mib(mib),
+            Setting::Hash(mib) => {
+                let taken = engine.set_hash_mib(mib);
+                if taken < mib {
+                    return self.send(&format!(
+                        "info string USI_Hash {mib} is more than this machine holds; {taken} MiB"
+                    ));
+                }
+            }
             Setting::Ponder(on) => self.settings.ponder = on,
             Setting::Threads(n) => engine.set_threads(n),
             Setting::OwnBook(on) => engine.set_use_book(on),

@@ -220,18 +220,9 @@ pub fn board_to_string(setup: &Setup) -> String {
 
 /// SFEN hand field: `-`, or counts in the usual order R B G S N L P, sente first.
 pub fn hands_to_string(hands: &[Hand; 2]) -> String {
-    const ORDER: [PieceKind; 7] = [
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-    ];
     let mut s = String::new();
     for color in Color::ALL {
-        for kind in ORDER {
+        for kind in PieceKind::HAND_WRITING_ORDER {
             let n = hands[color.index()].count(kind);
             if n > 1 {
                 s.push_str(&n.to_string());

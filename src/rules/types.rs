@@ -199,6 +199,16 @@ impl PieceKind {
         PieceKind::Rook,
         PieceKind::Gold,
     ];
+    /// The kinds a hand can hold, in the order SFEN and the displays write them (R B G S N L P).
+    pub const HAND_WRITING_ORDER: [PieceKind; 7] = [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ];
 
     #[inline]
     pub const fn index(self) -> usize {

@@ -121,16 +121,6 @@ pub fn kanji(kind: PieceKind, color: Color) -> char {
     }
 }
 
-const HAND_ORDER: [PieceKind; 7] = [
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Gold,
-    PieceKind::Silver,
-    PieceKind::Knight,
-    PieceKind::Lance,
-    PieceKind::Pawn,
-];
-
 /// Drops colours (for `NO_COLOR`): the last move is then shown in reverse video.
 fn tint(style: Style, color: bool) -> Style {
     if color {
@@ -287,7 +277,7 @@ fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
         return;
     }
     let ink = tint(Style::fg(if side == Color::Black { SENTE } else { GOTE }), s.color);
-    for kind in HAND_ORDER {
+    for kind in PieceKind::HAND_WRITING_ORDER {
         let n = hand.count(kind);
         if n == 0 {
             continue;

@@ -257,7 +257,7 @@ fn cecp_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn cecp_sessions() {
     work_dir();
-    check("cecp-sessions", 200, cecp_streams(), cecp_case);
+    check("cecp-sessions", 400, cecp_streams(), cecp_case);
 }
 
 // ----- the text mode -------------------------------------------------------------------
@@ -408,7 +408,7 @@ fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn text_sessions() {
     work_dir();
-    check("text-sessions", 200, text_streams(), text_case);
+    check("text-sessions", 400, text_streams(), text_case);
 }
 
 // ----- the X display, and the turn to CECP or USI ---------------------------------------
@@ -469,7 +469,7 @@ fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn xshogi_sessions() {
     work_dir();
-    check("xshogi-sessions", 100, xshogi_streams(), xshogi_case);
+    check("xshogi-sessions", 150, xshogi_streams(), xshogi_case);
 }
 
 /// Found by a long run: a line of editor words, one refused and the last ending the edit.

@@ -211,5 +211,5 @@ fn usi_sessions() {
         ]
         .map(String::from),
     );
-    check("usi-sessions", 200, stream(transcript, mutated_line(seeds)), usi_case);
+    check("usi-sessions", 300, stream(transcript, mutated_line(seeds)), usi_case);
 }

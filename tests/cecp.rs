@@ -2,13 +2,15 @@
 //! (or a fixed script), and one over the real binary. Depths are small (`sd 2..4`) so runs
 //! are quick; the only timing checks are "answered within N seconds" with wide margins.
 
+mod common;
+
+use common::SharedOut;
 use gnushogi::engine::Engine;
 use gnushogi::protocol::Session;
 use gnushogi::protocol::cecp;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -118,24 +120,10 @@ impl Xb {
     }
 }
 
-/// A writer whose bytes can be read after the session ends.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Runs a fixed script to its end (the input then closes) and returns the output lines.
 fn script(lines: &[&str]) -> Vec<String> {
     let input = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
-    let out = Shared::default();
+    let out = SharedOut::default();
     let session =
         Session::new(std::io::Cursor::new(input.into_bytes()), out.clone(), quiet_engine());
     assert_eq!(cecp::run(session), ExitCode::SUCCESS);

@@ -10,7 +10,7 @@
 #[path = "common/fuzz.rs"]
 mod fuzz;
 
-use fuzz::{check, junk, mutated_bytes, mutated_line, string_literals};
+use fuzz::{check, junk, mutated_bytes, mutated_line, sfen_column, string_literals};
 use gnushogi::book::{self, records};
 use gnushogi::files::{self, GameFile};
 use gnushogi::notation::{self, parse_sfen, parse_usi_move, parse_xboard_fen, to_sfen};
@@ -25,13 +25,8 @@ const PERFT: &str = include_str!("data/perft.tsv");
 
 /// The SFENs of the test data (middle games and perft positions), and the start.
 fn sfens() -> Vec<String> {
-    let mut v: Vec<String> = POSITIONS
-        .lines()
-        .chain(PERFT.lines())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split('\t').next())
-        .map(str::to_string)
-        .collect();
+    let mut v = sfen_column(POSITIONS);
+    v.extend(sfen_column(PERFT));
     v.push(to_sfen(&Position::startpos()));
     v
 }

@@ -10,10 +10,14 @@
 //! The loops run in this process and write files (`save`, `list`, …) into a fresh
 //! directory that the whole test binary works in; file names that leave it are blunted.
 
+mod common;
 #[path = "common/fuzz.rs"]
 mod fuzz;
 
-use fuzz::{check, fill_holes, literals_in_order, mutated_line, stream, string_literals};
+use common::SharedOut;
+use fuzz::{
+    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
+};
 use gnushogi::cli::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
@@ -24,35 +28,15 @@ use gnushogi::protocol::text::{Interp, Link, Thinking, Waiting};
 use gnushogi::rules::Position;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use std::io::Write;
+use std::sync::OnceLock;
 use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// Middle-game positions of the test data.
+const POSITIONS: &str = include_str!("data/positions.tsv");
 
 /// Longest wait for the engine: only a hang (a failing case) waits this long.
 const PATIENCE: Duration = Duration::from_secs(60);
-
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(data);
-        Ok(data.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn len(&self) -> usize {
-        self.0.lock().unwrap().len()
-    }
-    fn since(&self, mark: usize) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()[mark..]).into_owned()
-    }
-}
 
 /// Every test of this binary works in one fresh directory.
 fn work_dir() {
@@ -72,16 +56,6 @@ fn engine() -> Engine {
 /// What must not change when a line is refused: where the game began and its moves.
 fn snapshot(game: &gnushogi::game::Game) -> (String, Vec<String>) {
     (to_sfen(game.start()), game.moves().iter().map(|m| m.to_string()).collect())
-}
-
-/// Middle-game positions of the test data, as SFEN.
-fn data_sfens() -> Vec<String> {
-    include_str!("data/positions.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').next())
-        .map(str::to_string)
-        .collect()
 }
 
 /// A transcript's literals, the holes of its format strings filled (positions, moves).
@@ -134,8 +108,8 @@ fn cecp_line_ok(line: &str) -> bool {
 }
 
 struct CecpRun {
-    cecp: Cecp<Out>,
-    out: Out,
+    cecp: Cecp<SharedOut>,
+    out: SharedOut,
     rx: std::sync::mpsc::Receiver<Event>,
 }
 
@@ -143,7 +117,7 @@ impl CecpRun {
     /// Feeds one event; checks the lines it printed, and the legality of an engine move.
     fn feed(&mut self, event: Event) -> Result<Flow, TestCaseError> {
         let before = self.cecp.game().position().clone();
-        let mark = self.out.len();
+        let mark = self.out.mark();
         let flow = self.cecp.on_event(event);
         for line in self.out.since(mark).lines() {
             prop_assert!(cecp_line_ok(line), "not a CECP line: {line:?}");
@@ -189,7 +163,7 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         eprintln!("cecp case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
     }
     let (tx, rx) = channel();
-    let out = Out::default();
+    let out = SharedOut::default();
     let cecp = Cecp::new(out.clone(), engine(), tx);
     let mut run = CecpRun { cecp, out, rx };
     for (line, wait) in lines {
@@ -198,7 +172,7 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         }
         let idle = !run.cecp.thinking();
         let before = snapshot(run.cecp.game());
-        let mark = run.out.len();
+        let mark = run.out.mark();
         if run.feed(Event::Line(line.clone()))? == Flow::Quit {
             return Ok(());
         }
@@ -240,8 +214,11 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
 
 fn cecp_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
     let src = include_str!("cecp.rs");
-    let fens: Vec<String> =
-        data_sfens().iter().filter_map(|s| parse_sfen(s).ok()).map(|p| to_xboard_fen(&p)).collect();
+    let fens: Vec<String> = sfen_column(POSITIONS)
+        .iter()
+        .filter_map(|s| parse_sfen(s).ok())
+        .map(|p| to_xboard_fen(&p))
+        .collect();
     let mut transcript = vec!["xboard".to_string(), "protover 2".to_string()];
     let words = gnushogi::protocol::cecp::command::COMMANDS;
     transcript.extend(inputs(transcript_literals(src, &fens), words));
@@ -298,13 +275,13 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     }
     let (tx, rx) = channel();
     let mut engine = engine();
-    let out = Out::default();
+    let out = SharedOut::default();
     let mut writer = out.clone();
     let config = Config { use_hash: true, seeded: true, ..Config::default() };
     let link = Link { engine: &mut engine, events: &rx, sender: tx };
     let mut interp = Interp::new(link, &config, RawDisplay::new(&mut writer));
     interp.begin();
-    let moves_ok = |interp: &Interp<'_, RawDisplay<'_, Out>>,
+    let moves_ok = |interp: &Interp<'_, RawDisplay<'_, SharedOut>>,
                     before: &Position,
                     text: &str|
      -> Result<(), TestCaseError> {
@@ -319,11 +296,11 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         Ok(())
     };
     // Lets the engine's events in: returns when none is waiting (or the loop ended).
-    let pump = |interp: &mut Interp<'_, RawDisplay<'_, Out>>,
+    let pump = |interp: &mut Interp<'_, RawDisplay<'_, SharedOut>>,
                 wait: Duration|
      -> Result<bool, TestCaseError> {
         let before = interp.game().position().clone();
-        let mark = out.len();
+        let mark = out.mark();
         let end = interp.step(Some(wait));
         moves_ok(interp, &before, &out.since(mark))?;
         Ok(end.is_some())
@@ -363,7 +340,7 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
                 break;
             }
             let before = snapshot(interp.game());
-            let mark = out.len();
+            let mark = out.mark();
             interp.input(unit.clone());
             let reply = out.since(mark);
             if idle && reply.lines().any(text_refusal) {
@@ -397,7 +374,7 @@ fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
     let mut transcript = inputs(transcript_literals(src, &files), words);
     transcript.extend(inputs(transcript_literals(include_str!("xshogi.rs"), &files), words));
     let mut seeds = string_literals(src);
-    seeds.extend(data_sfens().into_iter().take(30).map(|s| format!("setsfen {s}")));
+    seeds.extend(sfen_column(POSITIONS).into_iter().take(30).map(|s| format!("setsfen {s}")));
     seeds.extend(
         ["depth 2", "level 0 :1", "go", "both", "force", "undo", "remove", "tsume", "hint", "save"]
             .map(String::from),
@@ -428,7 +405,7 @@ fn xshogi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         input.push('\n');
     }
     let (done_tx, done_rx) = channel();
-    let out = Out::default();
+    let out = SharedOut::default();
     let writer = out.clone();
     std::thread::spawn(move || {
         let session = gnushogi::protocol::Session::new(

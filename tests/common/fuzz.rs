@@ -433,6 +433,15 @@ pub fn string_literals(src: &str) -> Vec<String> {
     out
 }
 
+/// The first column of a test data table (`tests/data/positions.tsv`, `perft.tsv`): SFENs.
+pub fn sfen_column(tsv: &str) -> Vec<String> {
+    tsv.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split('\t').next())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Keeps a session line from asking for more of this machine than a test may take: hash
 /// sizes and thread counts over 64 (`memory`, `cores`, `USI_Hash`, `Threads`, ...) become 8.
 /// A table of gigabytes per case is a test of the machine, not of the program (the limit of

@@ -3,13 +3,15 @@
 
 #![allow(dead_code)]
 
+mod output;
+pub use output::SharedOut;
+
 use gnushogi::cli::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::protocol::Session;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Read};
 use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -49,20 +51,6 @@ impl BufRead for PipeIn {
 
     fn consume(&mut self, n: usize) {
         self.pos += n;
-    }
-}
-
-#[derive(Clone, Default)]
-pub struct SharedOut(pub Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedOut {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(data);
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
@@ -115,7 +103,7 @@ impl Driver {
     }
 
     fn text(&self) -> String {
-        String::from_utf8_lossy(&self.out.0.lock().unwrap()).into_owned()
+        self.out.since(0)
     }
 
     /// Waits until the output not yet read contains `what`; returns it up to `what`'s end.

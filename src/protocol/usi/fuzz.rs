@@ -7,40 +7,18 @@
 //! legal in the position searched; only USI's lines are printed.
 
 use super::fuzz_support::{
-    check, fill_holes, literals_in_order, mutated_line, stream, string_literals,
+    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
 };
+use super::output_support::SharedOut;
 use super::*;
 use crate::engine::{Engine, EngineOptions};
 use crate::notation::to_sfen;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 const PATIENCE: Duration = Duration::from_secs(60);
-
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.0.lock().map_err(|_| io::Error::other("poisoned"))?.extend_from_slice(data);
-        Ok(data.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn len(&self) -> usize {
-        self.0.lock().map_or(0, |v| v.len())
-    }
-    fn since(&self, mark: usize) -> String {
-        self.0.lock().map_or(String::new(), |v| String::from_utf8_lossy(&v[mark..]).into_owned())
-    }
-}
 
 fn usi_line_ok(line: &str) -> bool {
     ["id ", "option ", "usiok", "readyok", "info ", "bestmove ", "checkmate "]
@@ -49,8 +27,8 @@ fn usi_line_ok(line: &str) -> bool {
 }
 
 struct Run {
-    usi: Usi<Out>,
-    out: Out,
+    usi: Usi<SharedOut>,
+    out: SharedOut,
 }
 
 impl Run {
@@ -60,7 +38,7 @@ impl Run {
             Task::Search(s) => Some(s.root.clone()),
             _ => None,
         };
-        let mark = self.out.len();
+        let mark = self.out.mark();
         let go_on = self
             .usi
             .on_event(event)
@@ -105,7 +83,7 @@ impl Run {
                     Task::Search(s) => Some(s.root.clone()),
                     _ => None,
                 };
-                let mark = self.out.len();
+                let mark = self.out.mark();
                 self.usi.poll().map_err(|e| TestCaseError::fail(e.to_string()))?;
                 self.check_output(mark, root.as_ref())?;
             }
@@ -138,7 +116,7 @@ impl Run {
 
 fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     let (sender, events) = channel();
-    let out = Out::default();
+    let out = SharedOut::default();
     let engine =
         Engine::new(EngineOptions { hash_mib: 1, seed: Some(3), ..EngineOptions::default() });
     let session = Session { events, sender, out: out.clone(), engine };
@@ -156,7 +134,7 @@ fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         }
         let idle = !run.busy();
         let before = (to_sfen(run.usi.game.start()), run.usi.game.moves().to_vec());
-        let mark = run.out.len();
+        let mark = run.out.mark();
         if !run.feed(Event::Line(line.clone()))? {
             return Ok(());
         }
@@ -183,12 +161,7 @@ fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
 #[test]
 fn usi_sessions() {
     let src = include_str!("../../../tests/usi.rs");
-    let sfens: Vec<String> = include_str!("../../../tests/data/positions.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').next())
-        .map(str::to_string)
-        .collect();
+    let sfens = sfen_column(include_str!("../../../tests/data/positions.tsv"));
     let transcript: Vec<String> = fill_holes(literals_in_order(src), src, &sfens)
         .into_iter()
         .filter(|l| {

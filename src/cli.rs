@@ -319,10 +319,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     use std::io::Write;
     // Past a file-size limit (ulimit -f) a write then fails (EFBIG) and is reported, as on a
     // full disk; by default SIGXFSZ would kill the program mid-game.
-    let _ = signal_hook::flag::register(
-        signal_hook::consts::SIGXFSZ,
-        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    );
+    protocol::ignore_signal(signal_hook::consts::SIGXFSZ);
     // A reader that has gone (a broken pipe) is no error worth a panic.
     let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
     if cli.version {
@@ -371,9 +368,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
-    if let Err(e) = protocol::forward_signals(session.sender.clone()) {
-        eprintln!("gnushogi: cannot catch SIGTERM: {e}");
-    }
+    protocol::forward_signals(session.sender.clone());
     if cli.usi {
         protocol::usi::run(session)
     } else if cli.raw {

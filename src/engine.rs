@@ -9,8 +9,8 @@ use crate::book::Book;
 use crate::game::Game;
 use crate::rules::{Move, Position};
 use crate::search::{
-    self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
-    TablePool, TranspositionTable,
+    self, DEFAULT_MOVE_OVERHEAD, SearchContext, SearchInfo, SearchLimits, SearchResult, TablePool,
+    TranspositionTable,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -349,14 +349,10 @@ fn build_table_in_background(mib: usize) -> Arc<OnceLock<Arc<TranspositionTable>
 
 fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {
     SearchResult {
-        best: Some(mv),
         ponder: hint,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
         pv: std::iter::once(mv).chain(hint).collect(),
         book: true,
+        ..SearchResult::bare(Some(mv), Duration::ZERO)
     }
 }
 

@@ -63,10 +63,14 @@ impl SearchId {
 
 /// Turns SIGTERM and SIGHUP into [`Event::Terminate`] on `sender`, so that the front end
 /// ends as on `quit` (status 0) between two events, never in the middle of a line or a
-/// file. signal-hook does the signal handling, as this crate has no `unsafe`.
-pub fn forward_signals(sender: Sender<Event>) -> std::io::Result<()> {
+/// file. signal-hook does the signal handling, as this crate has no `unsafe`. If they
+/// cannot be caught (said on stderr), they end the program as by default.
+pub fn forward_signals(sender: Sender<Event>) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    let mut signals = match signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
+        Ok(s) => s,
+        Err(e) => return eprintln!("gnushogi: cannot catch SIGTERM: {e}"),
+    };
     std::thread::spawn(move || {
         for _ in signals.forever() {
             if sender.send(Event::Terminate).is_err() {
@@ -74,16 +78,13 @@ pub fn forward_signals(sender: Sender<Event>) -> std::io::Result<()> {
             }
         }
     });
-    Ok(())
 }
 
-/// CECP mode: SIGINT is ignored (`feature sigint=0`; a Ctrl-C meant for XBoard must not
-/// kill its engine). There is no going back to a mode where it kills.
-pub fn ignore_sigint() {
-    let _ = signal_hook::flag::register(
-        signal_hook::consts::SIGINT,
-        Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    );
+/// From now on `signal` does nothing (there is no going back to its default). CECP ignores
+/// SIGINT (`feature sigint=0`: a Ctrl-C meant for XBoard must not kill its engine).
+pub fn ignore_signal(signal: std::ffi::c_int) {
+    let _ =
+        signal_hook::flag::register(signal, Arc::new(std::sync::atomic::AtomicBool::new(false)));
 }
 
 /// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is

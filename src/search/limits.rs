@@ -140,6 +140,23 @@ pub struct SearchResult {
     pub book: bool,
 }
 
+impl SearchResult {
+    /// A move and nothing more (no score, no line, no nodes): the book's move, or what a
+    /// front end plays when the search gave nothing usable, rather than lose on time.
+    pub fn bare(best: Option<Move>, time: Duration) -> SearchResult {
+        SearchResult {
+            best,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            time,
+            pv: Vec::new(),
+            book: false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

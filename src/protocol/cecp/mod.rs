@@ -20,7 +20,7 @@ use std::time::Instant;
 
 /// Runs CECP after the `xboard` command has been read, until `quit` or the end of input.
 pub fn run<W: Write>(session: Session<W>) -> ExitCode {
-    super::ignore_sigint();
+    super::ignore_signal(signal_hook::consts::SIGINT);
     let Session { events, sender, out, engine } = session;
     let mut cecp = Cecp::new(out, engine, sender);
     loop {

@@ -645,25 +645,13 @@ impl<W: Write> Cecp<W> {
         let used = r.clock_start.elapsed();
         self.send(Reply::Debug("search ended without an answer: its result is played".into()));
         let last_best = r.last.as_ref().and_then(|i| i.pv.first().copied());
-        match r.handle.wait() {
-            Some(result) => self.play_result(&result, used),
-            None => {
-                // The search thread died: its last reported best move (or any legal one)
-                // still beats losing on time.
-                let best = last_best.or_else(|| legal_moves(self.game.position()).first().copied());
-                let result = SearchResult {
-                    best,
-                    ponder: None,
-                    score: crate::search::Score::Cp(0),
-                    depth: 0,
-                    nodes: 0,
-                    time: used,
-                    pv: Vec::new(),
-                    book: false,
-                };
-                self.play_result(&result, used);
-            }
-        }
+        // A search thread that died leaves its last reported best move (or any legal one):
+        // that still beats losing on time.
+        let result = r.handle.wait().unwrap_or_else(|| {
+            let best = last_best.or_else(|| legal_moves(self.game.position()).first().copied());
+            SearchResult::bare(best, used)
+        });
+        self.play_result(&result, used);
         self.drain_deferred()
     }
 

@@ -46,9 +46,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
         eprintln!("gnushogi: -C needs a terminal; running the text mode (-R) instead");
         let stdin = io::BufReader::new(io::stdin());
         let session = Session::new(stdin, io::stdout(), engine);
-        if let Err(e) = super::forward_signals(session.sender.clone()) {
-            eprintln!("gnushogi: cannot catch SIGTERM: {e}");
-        }
+        super::forward_signals(session.sender.clone());
         return text::run(session, config);
     }
     // No reader thread: the keys come from the terminal, read by this loop.

@@ -552,16 +552,7 @@ pub fn format_info(info: &SearchInfo) -> String {
 fn fallback_result(pos: &Position) -> SearchResult {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    SearchResult {
-        best: list.iter().next(),
-        ponder: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        pv: Vec::new(),
-        book: false,
-    }
+    SearchResult::bare(list.iter().next(), Duration::ZERO)
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`] that the modes use.
 
+use crate::config::Config;
+use crate::engine::clock::parse_command_line;
 use anyhow::Context;
 use clap::{ArgAction, Parser};
 use std::ffi::OsString;
@@ -228,59 +230,29 @@ pub fn run_perft(
     ExitCode::SUCCESS
 }
 
-/// Settings for the interactive modes, built from the command line (the "high-level"
-/// arguments, as opposed to the parsed [`Cli`]).
-#[derive(Clone, Debug, Default)]
-pub struct Config {
-    /// Think on the opponent's time.
-    pub ponder: bool,
-    /// Start position (SFEN), if not the standard one.
-    pub start_sfen: Option<String>,
-    /// Files named on the command line for `save`/`bsave` and `get`/`xget`.
-    pub save_file: Option<PathBuf>,
-    pub load_file: Option<PathBuf>,
-    /// The positional time control (`None`: the mode's default).
-    pub time_control: Option<crate::protocol::text::clock::TimeControl>,
-    /// `-x`: the evaluation window shown by `help`.
-    pub xwndw: Option<i32>,
-    /// `-r`: the rehash length asked for.
-    pub rehash: Option<u32>,
-    /// Use the transposition table (`-h` turns it off).
-    pub use_hash: bool,
-    /// `-C`: the full-screen display was asked for.
-    pub full_screen: bool,
-    /// `--kanji`: the full-screen display shows Japanese piece names.
-    pub kanji: bool,
-    /// `--seed` was given: book choices are reproducible.
-    pub seeded: bool,
-    /// `--move-limit`: plies after which a game is drawn.
-    pub move_limit: Option<usize>,
-}
-
-impl Config {
-    /// The settings, or why an argument is refused.
-    pub fn from_cli(cli: &Cli) -> anyhow::Result<Config> {
-        let time_control = crate::protocol::text::clock::parse_command_line(&cli.time_control)
-            .map_err(|e| anyhow::anyhow!("time control: {e}"))?;
-        if let Some(sfen) = &cli.sfen {
+impl Cli {
+    /// The settings of the interactive modes, or why an argument is refused.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let time_control = parse_command_line(&self.time_control).context("time control")?;
+        if let Some(sfen) = &self.sfen {
             crate::notation::parse_sfen(sfen).context("--sfen")?;
         }
-        if cli.move_limit == Some(0) {
+        if self.move_limit == Some(0) {
             anyhow::bail!("--move-limit: must be at least 1 ply");
         }
         Ok(Config {
-            ponder: cli.ponder && !cli.no_ponder,
-            start_sfen: cli.sfen.clone(),
-            save_file: cli.save_file.clone(),
-            load_file: cli.load_file.clone(),
+            ponder: self.ponder && !self.no_ponder,
+            start_sfen: self.sfen.clone(),
+            save_file: self.save_file.clone(),
+            load_file: self.load_file.clone(),
             time_control,
-            xwndw: cli.xwndw,
-            rehash: cli.rehash,
-            use_hash: !cli.no_hash || cli.hash_on,
-            full_screen: cli.curses,
-            kanji: cli.kanji,
-            seeded: cli.seed.is_some(),
-            move_limit: cli.move_limit,
+            xwndw: self.xwndw,
+            rehash: self.rehash,
+            use_hash: !self.no_hash || self.hash_on,
+            full_screen: self.curses,
+            kanji: self.kanji,
+            seeded: self.seed.is_some(),
+            move_limit: self.move_limit,
         })
     }
 }
@@ -355,7 +327,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         return crate::book::run_make_book(&cli);
     }
     // Setting up can fail only on the command line's values: say which, and why.
-    let (config, engine) = match Config::from_cli(&cli).and_then(|c| Ok((c, build_engine(&cli)?))) {
+    let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("gnushogi: {e:#}");

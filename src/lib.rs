@@ -23,6 +23,7 @@
 pub mod bench;
 pub mod book;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod files;

@@ -4,12 +4,13 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::style::Color as Ink;
-use gnushogi::cli::Config;
+use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
+use gnushogi::protocol::LoopEnd;
 use gnushogi::protocol::Session;
 use gnushogi::protocol::fullscreen::app::App;
 use gnushogi::protocol::fullscreen::grid::Grid;
-use gnushogi::protocol::text::{Link, LoopEnd};
+use gnushogi::protocol::text::Link;
 use std::time::{Duration, Instant};
 
 /// Longest wait for the computer: only a failing test waits this long.
@@ -154,7 +155,7 @@ fn each_level_of_the_menu_sets_its_clock() {
     // A time control on the command line: no menu.
     let mut s = session();
     let (link, _) = Link::split(&mut s);
-    let tc = gnushogi::protocol::text::clock::parse_command_line(&["60".into(), "10".into()]);
+    let tc = gnushogi::engine::clock::parse_command_line(&["60".into(), "10".into()]);
     let app = App::new(link, &Config { time_control: tc.unwrap(), ..config() }, true);
     assert!(!app.in_menu());
     assert!(screen(&app).row_text(0).ends_with("Level: 60 moves in 10 min"));

@@ -159,11 +159,11 @@ fn text_commands_and_time_controls() {
     seeds.extend(["40 5", "0 30", "f5 10", "1:30", ":30", "30 5 1 :30", "5:00"].map(String::from));
     check("text-commands", 4000, mutated_line(seeds), |line| {
         let _ = text::command::parse(&line);
-        let _ = text::clock::parse_level(&line);
-        let _ = text::clock::parse_time(&line, true);
-        let _ = text::clock::parse_time(&line, false);
+        let _ = gnushogi::engine::clock::parse_level(&line);
+        let _ = gnushogi::engine::clock::parse_time(&line, true);
+        let _ = gnushogi::engine::clock::parse_time(&line, false);
         let args: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        let _ = text::clock::parse_command_line(&args);
+        let _ = gnushogi::engine::clock::parse_command_line(&args);
         Ok(())
     });
 }
@@ -198,7 +198,7 @@ fn command_line() {
             .map(OsString::from);
         if let Ok(cli) = gnushogi::cli::Cli::parse_args(args) {
             // Only what parses arguments: building an engine or reading files is the CLI test's.
-            let _ = gnushogi::cli::Config::from_cli(&cli);
+            let _ = cli.config();
         }
         Ok(())
     });

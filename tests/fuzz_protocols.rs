@@ -18,7 +18,7 @@ use common::SharedOut;
 use fuzz::{
     check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
 };
-use gnushogi::cli::Config;
+use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
 use gnushogi::protocol::Event;

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{Driver, Front};
-use gnushogi::cli::Config;
-use gnushogi::protocol::text::clock::parse_command_line;
+use gnushogi::config::Config;
+use gnushogi::engine::clock::parse_command_line;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

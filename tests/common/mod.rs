@@ -6,7 +6,7 @@
 mod output;
 pub use output::SharedOut;
 
-use gnushogi::cli::Config;
+use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::protocol::Session;
 use std::io::{BufRead, Read};

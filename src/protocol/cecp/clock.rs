@@ -1,9 +1,10 @@
-//! Time controls as XBoard sets them (`level`, `st`, `time`, `otim`), turned into
-//! [`SearchLimits`]. The search keeps its own move overhead; this side adds a margin for `st`,
-//! where XBoard flags an engine at the first millisecond over.
+//! The clocks as XBoard sets them (`level`, `st`, `time`, `otim`), with the shared
+//! [`TimeControl`] and its one conversion into [`SearchLimits`]. The search keeps its own move
+//! overhead; this side adds a margin for `st`, where XBoard flags an engine at the first
+//! millisecond over.
 
-use super::command::Level;
-use crate::search::{Clock, SearchLimits};
+use crate::engine::clock::{ClockReading, TimeControl};
+use crate::search::SearchLimits;
 use std::time::Duration;
 
 /// Kept back from an `st` time, on top of the search's move overhead: XBoard measures the
@@ -11,26 +12,6 @@ use std::time::Duration;
 const ST_MARGIN_MIN: Duration = Duration::from_millis(100);
 /// The same margin as a share of the time (1/20 = 5 %).
 const ST_MARGIN_SHARE: u32 = 20;
-
-/// How the engine's time is given.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// A clock: `level MPS BASE INC`.
-    Level(Level),
-    /// A fixed time for every move: `st N`.
-    PerMove(Duration),
-}
-
-impl Default for TimeControl {
-    /// GNU Shogi's default: 40 moves in 5 minutes.
-    fn default() -> Self {
-        TimeControl::Level(Level {
-            moves: 40,
-            base: Duration::from_secs(300),
-            increment: Duration::ZERO,
-        })
-    }
-}
 
 /// The time control and both clocks (as last told by `time`/`otim`, or as kept here).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,9 +22,10 @@ pub struct Clocks {
 }
 
 impl Default for Clocks {
+    /// GNU Shogi's default: 40 moves in 5 minutes.
     fn default() -> Self {
         let mut c = Clocks {
-            control: TimeControl::default(),
+            control: TimeControl::x_default(),
             own: Duration::ZERO,
             opponent: Duration::ZERO,
         };
@@ -55,9 +37,9 @@ impl Default for Clocks {
 impl Clocks {
     /// Both clocks back to the start of a game.
     pub fn reset(&mut self) {
-        let base = match self.control {
-            TimeControl::Level(l) => l.base,
-            TimeControl::PerMove(t) => t,
+        let base = match &self.control {
+            TimeControl::PerMove(t) => *t,
+            TimeControl::Tournament { periods, .. } => periods[0].time,
         };
         self.own = base;
         self.opponent = base;
@@ -71,23 +53,17 @@ impl Clocks {
     /// The limits of a search for the engine's next move; `own_moves` is how many moves the
     /// engine's side has made in the game so far.
     pub fn limits(&self, own_moves: usize, depth: Option<u32>) -> SearchLimits {
-        let mut limits = SearchLimits { depth, ..SearchLimits::default() };
-        match self.control {
-            TimeControl::PerMove(t) => {
-                let margin = (t / ST_MARGIN_SHARE).max(ST_MARGIN_MIN).min(t / 4);
-                limits.move_time = Some(t.saturating_sub(margin));
-            }
-            TimeControl::Level(l) => {
-                limits.clock = Some(Clock {
-                    remaining: self.own,
-                    increment: l.increment,
-                    // Never claim the last move of a session: a miscount would spend the clock.
-                    moves_to_go: (l.moves > 0)
-                        .then(|| (l.moves - (own_moves % l.moves as usize) as u32).max(2)),
-                    byoyomi: Duration::ZERO,
-                    opponent_remaining: Some(self.opponent),
-                });
-            }
+        // Never claim the last move of a session: a miscount would spend the clock.
+        let moves_to_go = self
+            .control
+            .first_period()
+            .filter(|p| p.moves > 0)
+            .map(|p| (p.moves - (own_moves % p.moves as usize) as u32).max(2));
+        let reading = ClockReading { own: self.own, opponent: self.opponent, moves_to_go };
+        let mut limits = self.control.search_limits(reading, depth);
+        if let Some(t) = limits.move_time {
+            let margin = (t / ST_MARGIN_SHARE).max(ST_MARGIN_MIN).min(t / 4);
+            limits.move_time = Some(t.saturating_sub(margin));
         }
         limits
     }
@@ -95,10 +71,10 @@ impl Clocks {
     /// Keeps the engine's clock after one of its moves, for when XBoard sends no `time`.
     /// `own_moves` counts the move just made.
     pub fn after_own_move(&mut self, used: Duration, own_moves: usize) {
-        if let TimeControl::Level(l) = self.control {
-            self.own = self.own.saturating_sub(used) + l.increment;
-            if l.moves > 0 && own_moves.is_multiple_of(l.moves as usize) {
-                self.own += l.base;
+        if let Some(p) = self.control.first_period() {
+            self.own = self.own.saturating_sub(used) + self.control.increment();
+            if p.moves > 0 && own_moves.is_multiple_of(p.moves as usize) {
+                self.own += p.time;
             }
         }
     }
@@ -109,11 +85,7 @@ mod tests {
     use super::*;
 
     fn level(moves: u32, base: u64, inc_ms: u64) -> TimeControl {
-        TimeControl::Level(Level {
-            moves,
-            base: Duration::from_secs(base),
-            increment: Duration::from_millis(inc_ms),
-        })
+        TimeControl::session(moves, Duration::from_secs(base), Duration::from_millis(inc_ms))
     }
 
     #[test]

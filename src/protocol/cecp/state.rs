@@ -7,16 +7,17 @@
 //! `ping` is answered after the move, as the protocol asks. Pondering and analysis answer
 //! everything at once.
 
-use super::clock::{Clocks, TimeControl};
+use super::clock::Clocks;
 use super::command::{Command, EditCommand, ParseError, Selection, parse_command, parse_edit_line};
 use super::options::{self, OptionError};
 use super::reply::{self, Reply, Thinking};
+use crate::engine::clock::TimeControl;
 use crate::engine::{Engine, EngineEvent, SearchHandle};
 use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
 use crate::protocol::{Event, SearchId};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
-use crate::search::{self, SearchInfo, SearchLimits, SearchResult};
+use crate::search::{SearchInfo, SearchLimits, SearchResult};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::mpsc::Sender;
@@ -324,7 +325,9 @@ impl<W: Write> Cecp<W> {
             }
             Command::White => self.colors(Color::Black, line),
             Command::Black => self.colors(Color::White, line),
-            Command::Level(l) => self.clocks.set_control(TimeControl::Level(l)),
+            Command::Level(l) => {
+                self.clocks.set_control(TimeControl::session(l.moves, l.base, l.increment))
+            }
             Command::St(t) => self.clocks.set_control(TimeControl::PerMove(t)),
             Command::Sd(d) => self.depth = Some(d.max(1)),
             Command::Time(t) => self.clocks.own = t,
@@ -597,7 +600,7 @@ impl<W: Write> Cecp<W> {
     }
 
     fn start(&mut self, kind: SearchKind, game: &Game, limits: SearchLimits, root_moves: usize) {
-        let hard = search::time::hard_limit(&limits, self.engine.options().move_overhead);
+        let hard = self.engine.hard_limit(&limits);
         let (id, on_event) = SearchId::tagged(&self.sender);
         let handle = self.engine.start(game, limits, on_event);
         let now = Instant::now();

@@ -4,11 +4,12 @@
 
 use super::grid::{Grid, text_width};
 use super::screen::{self, LEVELS, Overlay, Player, Snapshot, Tone};
-use crate::cli::Config;
+use crate::config::Config;
+use crate::engine::clock::{Clocks, Period, TimeControl, centis};
+use crate::protocol::LoopEnd;
 use crate::protocol::text::board::{self, Status};
-use crate::protocol::text::clock::{Clocks, Period, TimeControl, centis};
 use crate::protocol::text::display::{BoardState, Display};
-use crate::protocol::text::{Interp, Link, LoopEnd, Thinking, Waiting};
+use crate::protocol::text::{Interp, Link, Thinking, Waiting};
 use crate::rules::Color;
 use crate::search::{Score, SearchInfo};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};

@@ -18,7 +18,7 @@ pub mod screen;
 
 use super::Session;
 use super::text::{self, Link};
-use crate::cli::Config;
+use crate::config::Config;
 use crate::engine::Engine;
 use app::App;
 use crossterm::cursor::{Hide, MoveTo, Show};

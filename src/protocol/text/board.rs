@@ -1,6 +1,6 @@
 //! What the text mode draws: the board with clocks and hands, thinking lines, and help.
 
-use super::clock::{Clocks, TimeControl};
+use crate::engine::clock::{Clocks, TimeControl};
 use crate::files::square_text;
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 use crate::search::{Bound, Score, SearchInfo};

@@ -4,7 +4,7 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
-use super::clock::Clocks;
+use crate::engine::clock::Clocks;
 use crate::rules::Position;
 use crate::search::SearchInfo;
 use std::io::Write;

@@ -27,45 +27,33 @@
 //!   line (`save FILE`), `list [FILE]`.
 
 pub mod board;
-pub mod clock;
 pub mod command;
 pub mod display;
 
-use super::{Event, SearchId, Session};
-use crate::cli::Config;
-use crate::engine::{Engine, EngineEvent, SearchHandle};
+use super::{Event, LoopEnd, SearchId, Session, hand_over};
+use crate::config::Config;
+use crate::engine::clock::{Clocks, TimeControl};
+use crate::engine::{Engine, EngineEvent, MateHandle, SearchHandle, mate_result};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::{DrawReason, Game, Outcome, WinReason};
-use crate::mate::{MateLimits, MateOutcome};
+use crate::mate::MateLimits;
 use crate::notation::text::{TextMoveError, parse_text_move};
 use crate::notation::{parse_sfen, to_sfen};
 use crate::rules::{Color, IllegalMove, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
-use crate::search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
+use crate::search::{Score, SearchInfo, SearchLimits, SearchResult};
 use board::View;
-use clock::{Clocks, TimeControl};
 use command::{Command, FileCmd, Setting, Toggle};
 use display::{BoardState, Display, RawDisplay};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// Deepest search the `depth` command accepts (plies).
 pub const MAX_DEPTH: u32 = 64;
-
-/// Why the interpreter stopped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LoopEnd {
-    Quit,
-    /// `xboard` was read: CECP takes over.
-    Xboard,
-    /// `usi` was read: USI takes over.
-    Usi,
-}
 
 /// What the interpreter uses of a session besides its output: the engine and the channel.
 pub struct Link<'a> {
@@ -112,15 +100,6 @@ pub enum Waiting {
     SetupRow(usize),
 }
 
-/// Passes the session to the protocol the interpreter's last command asked for.
-pub fn hand_over<W: Write>(session: Session<W>, end: LoopEnd) -> ExitCode {
-    match end {
-        LoopEnd::Quit => ExitCode::SUCCESS,
-        LoopEnd::Xboard => super::cecp::run(session),
-        LoopEnd::Usi => super::usi::run(session),
-    }
-}
-
 /// What a running search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Purpose {
@@ -133,14 +112,14 @@ enum Purpose {
 enum Searcher {
     Engine(SearchHandle),
     /// The mate solver of `tsume` mode, on its own thread.
-    Mate(Arc<AtomicBool>),
+    Mate(MateHandle),
 }
 
 impl Searcher {
     fn stop(&self) {
         match self {
             Searcher::Engine(h) => h.stop(),
-            Searcher::Mate(s) => s.store(true, Ordering::Relaxed),
+            Searcher::Mate(m) => m.stop(),
         }
     }
 }
@@ -519,7 +498,7 @@ impl<'a, D: Display> Interp<'a, D> {
         if let Some(r) = self.running.take() {
             match r.searcher {
                 Searcher::Engine(h) => drop(h.abort()),
-                Searcher::Mate(stop) => stop.store(true, Ordering::Relaxed),
+                Searcher::Mate(m) => m.stop(),
             }
         }
     }
@@ -602,7 +581,7 @@ impl<'a, D: Display> Interp<'a, D> {
         if let Some(r) = self.running.take() {
             match r.searcher {
                 Searcher::Engine(h) => drop(h.abort()),
-                Searcher::Mate(stop) => stop.store(true, Ordering::Relaxed),
+                Searcher::Mate(m) => m.stop(),
             }
         }
     }
@@ -658,24 +637,7 @@ impl<'a, D: Display> Interp<'a, D> {
     // ----- the computer's moves -----------------------------------------------------------
 
     fn limits(&self, side: Color) -> SearchLimits {
-        let mut l = SearchLimits { depth: Some(self.depth), ..SearchLimits::default() };
-        match &self.clocks.control {
-            TimeControl::PerMove(d) => l.move_time = Some(*d),
-            TimeControl::Tournament { .. } => {
-                l.clock = Some(Clock {
-                    remaining: self.clocks.left(side),
-                    increment: self.clocks.increment(),
-                    moves_to_go: if self.clocks.game_in {
-                        None
-                    } else {
-                        Some(self.clocks.moves_left[side.index()].max(1))
-                    },
-                    byoyomi: Duration::ZERO,
-                    opponent_remaining: Some(self.clocks.left(!side)),
-                });
-            }
-        }
-        l
+        self.clocks.search_limits(side, Some(self.depth))
     }
 
     /// The computer thinks for the side to move.
@@ -693,9 +655,6 @@ impl<'a, D: Display> Interp<'a, D> {
         self.computer = side;
         let (id, mut on_event) = SearchId::tagged(&self.sender);
         let searcher = if solver && self.running.is_none() {
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = Arc::clone(&stop);
-            let pos = self.game.position().clone();
             let limits = MateLimits {
                 time: Some(self.limits(side).move_time.unwrap_or_else(|| {
                     let left = self.clocks.left(side);
@@ -704,11 +663,9 @@ impl<'a, D: Display> Interp<'a, D> {
                 nodes: None,
                 max_plies: Some(self.depth | 1),
             };
-            std::thread::spawn(move || {
-                let report = crate::mate::solve(&pos, &limits, &flag);
-                on_event(EngineEvent::Done(mate_result(report)));
-            });
-            Searcher::Mate(stop)
+            Searcher::Mate(self.engine.start_mate(self.game.position(), limits, move |report| {
+                on_event(EngineEvent::Done(mate_result(report)))
+            }))
         } else {
             let limits = self.limits(side);
             Searcher::Engine(self.engine.start(&self.game, limits, on_event))
@@ -1175,7 +1132,7 @@ impl<'a, D: Display> Interp<'a, D> {
     }
 
     fn level(&mut self, text: &str) {
-        match clock::parse_level(text) {
+        match crate::engine::clock::parse_level(text) {
             Ok(tc) => {
                 self.clocks.set_control(tc);
                 self.turn_start = Instant::now();
@@ -1254,7 +1211,8 @@ impl<'a, D: Display> Interp<'a, D> {
         };
         let moves = words.next().and_then(|w| w.parse::<u32>().ok()).unwrap_or(0);
         let side = if computer { self.computer } else { !self.computer };
-        self.clocks.remaining[side.index()] = cs.saturating_add(extra).clamp(0, clock::MAX_CENTIS);
+        self.clocks.remaining[side.index()] =
+            cs.saturating_add(extra).clamp(0, crate::engine::clock::MAX_CENTIS);
         if moves > 0 {
             self.clocks.moves_left[side.index()] = moves;
         }
@@ -1377,7 +1335,8 @@ impl<'a, D: Display> Interp<'a, D> {
                     self.computer = gf.computer;
                     self.force = gf.force;
                     if gf.clocks_on && self.clocks.on() {
-                        self.clocks.remaining = gf.clock.map(|c| c.clamp(0, clock::MAX_CENTIS));
+                        self.clocks.remaining =
+                            gf.clock.map(|c| c.clamp(0, crate::engine::clock::MAX_CENTIS));
                         self.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
                     }
                     if let Some(o) = self.game.outcome() {
@@ -1703,40 +1662,9 @@ fn piece_worth(pos: &Position, sq: Square, piece: Piece) -> Option<i32> {
     Some(view_of(pos, piece.color()) - view_of(&without, piece.color()))
 }
 
-/// The mate solver's answer as a search result (`best: None` when it found no mate).
-fn mate_result(report: crate::mate::MateReport) -> SearchResult {
-    let (best, ponder, pv, score) = match report.outcome {
-        MateOutcome::Mate(line) => {
-            let plies = i32::try_from(line.len()).unwrap_or(i32::MAX);
-            (line.first().copied(), line.get(1).copied(), line, Score::Mate(plies))
-        }
-        MateOutcome::NoMate | MateOutcome::Timeout => (None, None, Vec::new(), Score::Cp(0)),
-    };
-    SearchResult {
-        best,
-        ponder,
-        score,
-        depth: u32::try_from(pv.len()).unwrap_or(0),
-        nodes: report.nodes,
-        time: report.time,
-        pv,
-        book: false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Score;
-
-    #[test]
-    fn a_mate_report_becomes_a_result() {
-        let pos = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let report = crate::mate::solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
-        let r = mate_result(report);
-        assert_eq!(r.best.map(|m| m.to_string()), Some("G*5b".into()));
-        assert_eq!(r.score, Score::Mate(1));
-    }
 
     #[test]
     fn piece_worth_is_positive_for_a_rook() {

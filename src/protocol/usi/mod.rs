@@ -23,7 +23,7 @@ pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command
 pub use options::{Setting, Settings};
 
 use super::{Event, SearchId, Session};
-use crate::engine::{EngineEvent, SearchHandle};
+use crate::engine::{EngineEvent, MateHandle, SearchHandle};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::notation::UsiMove;
@@ -32,10 +32,7 @@ use crate::search::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult}
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How often a running search is checked for having died without a result.
@@ -68,7 +65,7 @@ pub fn run<W: Write>(session: Session<W>) -> ExitCode {
 enum Task {
     Idle,
     Search(Box<Search>),
-    Mate(MateTask),
+    Mate(MateHandle),
     /// `bestmove win` is due, held for `stop`/`ponderhit` (`go ponder`, `go infinite`).
     Declare,
 }
@@ -88,11 +85,6 @@ struct Search {
     /// The search thread was once seen finished before its result arrived.
     finished_seen: bool,
     root: Position,
-}
-
-struct MateTask {
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<MateReport>,
 }
 
 struct Usi<W: Write> {
@@ -178,10 +170,9 @@ impl<W: Write> Usi<W> {
 
     fn poll(&mut self) -> io::Result<()> {
         match &mut self.task {
-            Task::Mate(m) if m.thread.is_finished() => {
+            Task::Mate(m) if m.is_finished() => {
                 if let Task::Mate(m) = std::mem::replace(&mut self.task, Task::Idle) {
-                    let report = m.thread.join();
-                    return self.report_mate(report.ok());
+                    return self.report_mate(m.wait());
                 }
                 Ok(())
             }
@@ -336,8 +327,6 @@ impl<W: Write> Usi<W> {
     }
 
     fn start_mate(&mut self, time: MateTime) {
-        let pos = self.game.position().clone();
-        let stop = Arc::new(AtomicBool::new(false));
         let limits = MateLimits {
             time: match time {
                 MateTime::Infinite => None,
@@ -345,9 +334,9 @@ impl<W: Write> Usi<W> {
             },
             ..MateLimits::default()
         };
-        let flag = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || crate::mate::solve(&pos, &limits, &flag));
-        self.task = Task::Mate(MateTask { stop, thread });
+        // Polled by the loop: nothing to do on the solver's thread.
+        let handle = self.session.engine.start_mate(self.game.position(), limits, |_| {});
+        self.task = Task::Mate(handle);
     }
 
     fn report_mate(&mut self, report: Option<MateReport>) -> io::Result<()> {
@@ -375,7 +364,7 @@ impl<W: Write> Usi<W> {
             }
             Task::Mate(m) => {
                 // The solver answers `checkmate timeout` (or what it found) when it sees this.
-                m.stop.store(true, Ordering::Relaxed);
+                m.stop();
                 Ok(())
             }
             Task::Declare => {
@@ -479,8 +468,8 @@ impl<W: Write> Usi<W> {
                 let _ = s.handle.abort();
             }
             Task::Mate(m) => {
-                m.stop.store(true, Ordering::Relaxed);
-                let _ = m.thread.join();
+                m.stop();
+                let _ = m.wait();
             }
             Task::Idle | Task::Declare => {}
         }
@@ -492,7 +481,7 @@ impl<W: Write> Usi<W> {
             // Dropping the handle stops the search and joins it (a few milliseconds).
             Task::Search(s) => s.handle.stop(),
             // The solver stops at its next check; no need to wait for it.
-            Task::Mate(m) => m.stop.store(true, Ordering::Relaxed),
+            Task::Mate(m) => m.stop(),
             Task::Idle | Task::Declare => {}
         }
     }

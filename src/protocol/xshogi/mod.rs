@@ -8,11 +8,12 @@
 //! user's echoed as `N. MOVE CLOCK`.
 
 use super::Session;
+use super::hand_over;
 use super::text::board::{self, Status};
-use super::text::clock::Clocks;
 use super::text::display::{BoardState, Checked, Display, write_flush, write_line};
-use super::text::{Interp, Link, hand_over};
-use crate::cli::Config;
+use super::text::{Interp, Link};
+use crate::config::Config;
+use crate::engine::clock::Clocks;
 use crate::search::SearchInfo;
 use std::io::Write;
 use std::process::ExitCode;

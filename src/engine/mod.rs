@@ -5,12 +5,15 @@
 //! iteration and [`EngineEvent::Done`] once, at the end. The front end keeps the game record
 //! and decides what to do with the result.
 
+pub mod clock;
+
 use crate::book::Book;
 use crate::game::Game;
+use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::rules::{Move, Position};
 use crate::search::{
-    self, DEFAULT_MOVE_OVERHEAD, SearchContext, SearchInfo, SearchLimits, SearchResult, TablePool,
-    TranspositionTable,
+    self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
+    TablePool, TranspositionTable,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -103,6 +106,55 @@ impl Drop for SearchHandle {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+/// A mate solve running on its own thread.
+pub struct MateHandle {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<MateReport>>,
+}
+
+impl MateHandle {
+    /// Asks the solver to stop; it answers with what it has (a timeout, or a mate found).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for the solver to end and returns its report (`None` if its thread panicked).
+    pub fn wait(mut self) -> Option<MateReport> {
+        self.thread.take().and_then(|t| t.join().ok())
+    }
+}
+
+impl Drop for MateHandle {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The mate solver's answer as a search result (`best: None` when it found no mate).
+pub fn mate_result(report: &MateReport) -> SearchResult {
+    let (best, ponder, pv, score) = match &report.outcome {
+        MateOutcome::Mate(line) => {
+            let plies = i32::try_from(line.len()).unwrap_or(i32::MAX);
+            (line.first().copied(), line.get(1).copied(), line.clone(), Score::Mate(plies))
+        }
+        MateOutcome::NoMate | MateOutcome::Timeout => (None, None, Vec::new(), Score::Cp(0)),
+    };
+    SearchResult {
+        best,
+        ponder,
+        score,
+        depth: u32::try_from(pv.len()).unwrap_or(0),
+        nodes: report.nodes,
+        time: report.time,
+        pv,
+        book: false,
     }
 }
 
@@ -324,6 +376,31 @@ impl Engine {
         search::think(game, limits, &ctx, on_info)
     }
 
+    /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on
+    /// that thread with the report before [`MateHandle::wait`] can return it.
+    pub fn start_mate(
+        &self,
+        pos: &Position,
+        limits: MateLimits,
+        on_report: impl FnOnce(&MateReport) + Send + 'static,
+    ) -> MateHandle {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let pos = pos.clone();
+        let thread = std::thread::spawn(move || {
+            let report = crate::mate::solve(&pos, &limits, &flag);
+            on_report(&report);
+            report
+        });
+        MateHandle { stop, thread: Some(thread) }
+    }
+
+    /// The longest a search under `limits` will run with this engine's move overhead (`None`:
+    /// until stopped), for front ends that watch a search on the clock.
+    pub fn hard_limit(&self, limits: &SearchLimits) -> Option<Duration> {
+        search::time::hard_limit(limits, self.options.move_overhead)
+    }
+
     /// The move the engine expects (or would play) in `pos`, from the table.
     pub fn hint(&self, pos: &Position) -> Option<Move> {
         self.tt.get()?.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
@@ -364,7 +441,17 @@ fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::parse_sfen;
     use std::sync::mpsc;
+
+    #[test]
+    fn a_mate_report_becomes_a_result() {
+        let pos = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let report = crate::mate::solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
+        let r = mate_result(&report);
+        assert_eq!(r.best.map(|m| m.to_string()), Some("G*5b".into()));
+        assert_eq!(r.score, Score::Mate(1));
+    }
 
     #[test]
     fn a_search_reports_and_finishes() {

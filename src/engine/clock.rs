@@ -1,11 +1,14 @@
-//! Time controls and the two clocks of the text and xshogi modes.
+//! Time controls, shared by every front end, and the one conversion into search limits.
 //!
-//! The command line and `level` give a [`TimeControl`]: a fixed time per move, or up to four
-//! periods of "so many moves in so much time" (the last one repeating), with an optional
-//! Fischer increment. [`Clocks`] keeps each side's remaining time and moves to the next
-//! control, in centiseconds as GNU Shogi does.
+//! The command line, the text modes' `level` and XBoard's `level`/`st` all give a
+//! [`TimeControl`]: a fixed time per move, or up to four periods of "so many moves in so much
+//! time" (the last one repeating), with an optional Fischer increment.
+//! [`TimeControl::search_limits`] turns it and a [`ClockReading`] into [`SearchLimits`].
+//! [`Clocks`] keeps both sides' remaining time and moves to the next control, in centiseconds
+//! as GNU Shogi does (the GNU interpreter's clocks; XBoard tells its engine the time instead).
 
 use crate::rules::Color;
+use crate::search::{Clock, SearchLimits};
 use nom::{
     IResult, Parser,
     character::complete::{char, digit0, digit1},
@@ -20,8 +23,67 @@ pub const MAX_PERIODS: usize = 4;
 /// One period of a tournament control: `moves` moves in `time`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Period {
+    /// Moves in the period; 0 means the rest of the game (XBoard's `level 0 …`).
     pub moves: u32,
     pub time: Duration,
+}
+
+/// A time control that cannot be: the words given and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControlError {
+    NotATime(String),
+    MoreThan1000Hours(String),
+    NotMoves(String),
+    NotANumberOfMoves(String),
+    ZeroMoves,
+    TooManyMoves(u32),
+    ZeroTimeAMove(Option<String>),
+    NoTimeInPeriod(Option<String>),
+    OddArguments(usize),
+    TooManyPairs(usize),
+    FischerUsage,
+    FischerNoTime,
+    LevelUsage,
+}
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TimeControlError::*;
+        match self {
+            NotATime(t) => write!(f, "'{t}' is not a time (MINUTES[:SECONDS] or :SECONDS)"),
+            MoreThan1000Hours(t) => write!(f, "'{t}' is more than 1000 hours"),
+            NotMoves(t) => write!(f, "'{t}' is not a number of moves (1 to 1000)"),
+            NotANumberOfMoves(t) => write!(f, "'{t}' is not a number of moves"),
+            ZeroMoves => f.write_str("a period of 0 moves"),
+            TooManyMoves(n) => write!(f, "{n} moves: at most 1000"),
+            ZeroTimeAMove(Some(t)) => write!(f, "'{t}': the time a move must not be zero"),
+            ZeroTimeAMove(None) => f.write_str("no time a move"),
+            NoTimeInPeriod(Some(t)) => write!(f, "'{t}': a period of no time"),
+            NoTimeInPeriod(None) => f.write_str("a period of no time"),
+            OddArguments(n) => write!(
+                f,
+                "{n} time-control arguments: give one (seconds a move) or pairs of MOVES \
+                 MINUTES[:SECONDS]"
+            ),
+            TooManyPairs(n) => write!(f, "{n} time-control pairs: at most {MAX_PERIODS}"),
+            FischerUsage => f.write_str("Fischer clock: level fMINUTES INCREMENT"),
+            FischerNoTime => f.write_str("Fischer clock with no time at all"),
+            LevelUsage => f.write_str(
+                "level MOVES MINUTES[:SECONDS] [INCREMENT], or level fMINUTES INCREMENT",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+/// What the clocks say when the computer is to think: its own time left, the opponent's, and
+/// the moves to the next control (`None`: the time is for the rest of the game).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockReading {
+    pub own: Duration,
+    pub opponent: Duration,
+    pub moves_to_go: Option<u32>,
 }
 
 /// How the computer's thinking time is set.
@@ -48,8 +110,47 @@ impl TimeControl {
         }
     }
 
+    /// XBoard's `level MPS BASE INC`: MPS moves in BASE (0: the whole game), INC a move.
+    pub fn session(moves: u32, base: Duration, increment: Duration) -> TimeControl {
+        TimeControl::Tournament { periods: vec![Period { moves, time: base }], increment }
+    }
+
     pub fn clocks_on(&self) -> bool {
         matches!(self, TimeControl::Tournament { .. })
+    }
+
+    /// The first period (the only one of an XBoard session).
+    pub fn first_period(&self) -> Option<Period> {
+        match self {
+            TimeControl::Tournament { periods, .. } => periods.first().copied(),
+            TimeControl::PerMove(_) => None,
+        }
+    }
+
+    pub fn increment(&self) -> Duration {
+        match self {
+            TimeControl::Tournament { increment, .. } => *increment,
+            TimeControl::PerMove(_) => Duration::ZERO,
+        }
+    }
+
+    /// The limits of a search for the computer's move: the one place a time control becomes
+    /// search limits, for every front end. `clock` is ignored under a fixed time a move.
+    pub fn search_limits(&self, clock: ClockReading, depth: Option<u32>) -> SearchLimits {
+        let mut limits = SearchLimits { depth, ..SearchLimits::default() };
+        match self {
+            TimeControl::PerMove(d) => limits.move_time = Some(*d),
+            TimeControl::Tournament { increment, .. } => {
+                limits.clock = Some(Clock {
+                    remaining: clock.own,
+                    increment: *increment,
+                    moves_to_go: clock.moves_to_go,
+                    byoyomi: Duration::ZERO,
+                    opponent_remaining: Some(clock.opponent),
+                });
+            }
+        }
+        limits
     }
 }
 
@@ -94,7 +195,7 @@ fn clock_value(i: &str) -> IResult<&str, (Option<u64>, Option<u64>)> {
 }
 
 /// Parses `MIN[:SEC]`, `:SEC` or `MIN` (when `plain_is_minutes`) / `SEC` (otherwise).
-pub fn parse_time(text: &str, plain_is_minutes: bool) -> Result<Duration, String> {
+pub fn parse_time(text: &str, plain_is_minutes: bool) -> Result<Duration, TimeControlError> {
     let parsed = all_consuming(clock_value).parse(text).map(|(_, v)| v);
     let secs = match parsed {
         Ok((Some(m), Some(s))) => m.checked_mul(60).and_then(|m| m.checked_add(s)),
@@ -105,46 +206,42 @@ pub fn parse_time(text: &str, plain_is_minutes: bool) -> Result<Duration, String
     };
     match secs {
         Some(s) if s <= 1000 * 3600 => Ok(Duration::from_secs(s)),
-        Some(_) => Err(format!("'{text}' is more than 1000 hours")),
-        None => Err(format!("'{text}' is not a time (MINUTES[:SECONDS] or :SECONDS)")),
+        Some(_) => Err(TimeControlError::MoreThan1000Hours(text.into())),
+        None => Err(TimeControlError::NotATime(text.into())),
     }
 }
 
-fn parse_moves(text: &str) -> Result<u32, String> {
+fn parse_moves(text: &str) -> Result<u32, TimeControlError> {
     match text.parse::<u32>() {
-        Ok(0) => Err("a period of 0 moves".into()),
+        Ok(0) => Err(TimeControlError::ZeroMoves),
         Ok(n) if n <= 1000 => Ok(n),
-        _ => Err(format!("'{text}' is not a number of moves (1 to 1000)")),
+        _ => Err(TimeControlError::NotMoves(text.into())),
     }
 }
 
 /// The positional time-control arguments of the command line, as the man page documents:
 /// one argument is the time a move in `[minutes:]seconds`; otherwise pairs of MOVES and
 /// `MINUTES[:SECONDS]`, at most four, the last repeating.
-pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, String> {
+pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, TimeControlError> {
     match args {
         [] => Ok(None),
         [one] => {
             let t = parse_time(one, false)?;
             if t.is_zero() {
-                return Err(format!("'{one}': the time a move must not be zero"));
+                return Err(TimeControlError::ZeroTimeAMove(Some(one.clone())));
             }
             Ok(Some(TimeControl::PerMove(t)))
         }
-        _ if args.len() % 2 == 1 => Err(format!(
-            "{} time-control arguments: give one (seconds a move) or pairs of MOVES MINUTES[:SECONDS]",
-            args.len()
-        )),
-        _ if args.len() > 2 * MAX_PERIODS => {
-            Err(format!("{} time-control pairs: at most {MAX_PERIODS}", args.len() / 2))
-        }
+        _ if args.len() % 2 == 1 => Err(TimeControlError::OddArguments(args.len())),
+        _ if args.len() > 2 * MAX_PERIODS => Err(TimeControlError::TooManyPairs(args.len() / 2)),
         _ => {
             let mut periods = Vec::new();
             for pair in args.chunks(2) {
                 let moves = parse_moves(&pair[0])?;
                 let time = parse_time(&pair[1], true)?;
                 if time.is_zero() {
-                    return Err(format!("'{} {}': a period of no time", pair[0], pair[1]));
+                    let words = format!("{} {}", pair[0], pair[1]);
+                    return Err(TimeControlError::NoTimeInPeriod(Some(words)));
                 }
                 periods.push(Period { moves, time });
             }
@@ -155,7 +252,7 @@ pub fn parse_command_line(args: &[String]) -> Result<Option<TimeControl>, String
 
 /// The `level` command: `M T[:S]` (M = 0: `T[:S]` a move, clocks off), `fMIN INC` (Fischer:
 /// MIN minutes plus INC seconds a move, 50 moves assumed), and `M T[:S] INC`.
-pub fn parse_level(text: &str) -> Result<TimeControl, String> {
+pub fn parse_level(text: &str) -> Result<TimeControl, TimeControlError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if let Some(first) = words.first()
         && let Some(min) = first.strip_prefix('f')
@@ -165,12 +262,12 @@ pub fn parse_level(text: &str) -> Result<TimeControl, String> {
             ("", Some([m])) => (*m, "0"),
             (m, Some([i])) => (m, *i),
             (m, Some([])) => (m, "0"),
-            _ => return Err("Fischer clock: level fMINUTES INCREMENT".into()),
+            _ => return Err(TimeControlError::FischerUsage),
         };
         let base = parse_time(min, true)?;
         let increment = parse_time(inc, false)?;
         if base.is_zero() && increment.is_zero() {
-            return Err("Fischer clock with no time at all".into());
+            return Err(TimeControlError::FischerNoTime);
         }
         return Ok(TimeControl::Tournament {
             periods: vec![Period { moves: 50, time: base }],
@@ -180,13 +277,10 @@ pub fn parse_level(text: &str) -> Result<TimeControl, String> {
     let (moves, time, inc) = match words.as_slice() {
         [m, t] => (*m, *t, None),
         [m, t, i] => (*m, *t, Some(*i)),
-        _ => {
-            return Err(
-                "level MOVES MINUTES[:SECONDS] [INCREMENT], or level fMINUTES INCREMENT".into()
-            );
-        }
+        _ => return Err(TimeControlError::LevelUsage),
     };
-    let moves: u32 = moves.parse().map_err(|_| format!("'{moves}' is not a number of moves"))?;
+    let moves: u32 =
+        moves.parse().map_err(|_| TimeControlError::NotANumberOfMoves(moves.into()))?;
     let time = parse_time(time, true)?;
     let increment = match inc {
         Some(i) => parse_time(i, false)?,
@@ -194,15 +288,15 @@ pub fn parse_level(text: &str) -> Result<TimeControl, String> {
     };
     if moves == 0 {
         if time.is_zero() {
-            return Err("no time a move".into());
+            return Err(TimeControlError::ZeroTimeAMove(None));
         }
         return Ok(TimeControl::PerMove(time));
     }
     if moves > 1000 {
-        return Err(format!("{moves} moves: at most 1000"));
+        return Err(TimeControlError::TooManyMoves(moves));
     }
     if time.is_zero() && increment.is_zero() {
-        return Err("a period of no time".into());
+        return Err(TimeControlError::NoTimeInPeriod(None));
     }
     Ok(TimeControl::Tournament { periods: vec![Period { moves, time }], increment })
 }
@@ -273,6 +367,10 @@ impl Clocks {
             .saturating_add(centis(*increment))
             .min(MAX_CENTIS);
         let shown = self.remaining[i];
+        if periods[self.period[i]].moves == 0 {
+            // The rest of the game: no next period.
+            return shown;
+        }
         self.moves_left[i] = self.moves_left[i].saturating_sub(1);
         if self.moves_left[i] == 0 {
             let next = (self.period[i] + 1).min(periods.len() - 1);
@@ -290,10 +388,19 @@ impl Clocks {
     }
 
     pub fn increment(&self) -> Duration {
-        match &self.control {
-            TimeControl::Tournament { increment, .. } => *increment,
-            TimeControl::PerMove(_) => Duration::ZERO,
-        }
+        self.control.increment()
+    }
+
+    /// The search limits for `side`'s move: its clock, the other's, and the moves left in
+    /// its period (none under `gamein`).
+    pub fn search_limits(&self, side: Color, depth: Option<u32>) -> SearchLimits {
+        let reading = ClockReading {
+            own: self.left(side),
+            opponent: self.left(!side),
+            // 0 only in a period for the rest of the game.
+            moves_to_go: Some(self.moves_left[side.index()]).filter(|&m| !self.game_in && m > 0),
+        };
+        self.control.search_limits(reading, depth)
     }
 
     /// `M:SS` of a side's clock, as the board header shows it.
@@ -345,8 +452,13 @@ mod tests {
                 increment: Duration::ZERO
             })
         );
-        assert!(parse_command_line(&args("40 5 10")).unwrap_err().contains("pairs"));
-        assert!(parse_command_line(&args("1 1 1 1 1 1 1 1 1 1")).unwrap_err().contains("at most"));
+        assert!(parse_command_line(&args("40 5 10")).unwrap_err().to_string().contains("pairs"));
+        assert!(
+            parse_command_line(&args("1 1 1 1 1 1 1 1 1 1"))
+                .unwrap_err()
+                .to_string()
+                .contains("at most")
+        );
         assert!(parse_command_line(&args("0 5")).is_err());
         assert!(parse_command_line(&args("40 0")).is_err());
         assert!(parse_command_line(&args("x")).is_err());

@@ -345,3 +345,47 @@ fn maximum_moves_fit_the_list() {
     let p = parse_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1").unwrap();
     assert_eq!(legal(&p).len(), 593);
 }
+
+/// `legal_checks` equals filtering `legal_moves` by `gives_check`, over the perft and tsume
+/// positions and seeded random walks from them (both sides to move, in and out of check).
+#[test]
+fn legal_checks_equal_filtered_legal_moves() {
+    let data = [
+        include_str!("data/perft.tsv"),
+        include_str!("data/tsume.tsv"),
+        include_str!("data/tsume-multi.tsv"),
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut positions, mut checks) = (0, 0);
+    let starts = data
+        .iter()
+        .flat_map(|d| d.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
+    for start in starts {
+        let mut p = start;
+        for _ in 0..12 {
+            let all = legal(&p);
+            let mut want: Vec<u16> =
+                all.iter().filter(|&&m| p.gives_check(m)).map(|m| m.to_u16()).collect();
+            let mut got = MoveList::new();
+            p.legal_checks(&mut got);
+            let mut got: Vec<u16> = got.iter().map(Move::to_u16).collect();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{p:?}");
+            positions += 1;
+            checks += want.len();
+            // Prefer checks half of the time, to reach checked positions often.
+            let pick = if !want.is_empty() && rng.below(2) == 0 {
+                Move::from_u16(want[rng.below(want.len())]).unwrap()
+            } else if all.is_empty() {
+                break;
+            } else {
+                all[rng.below(all.len())]
+            };
+            p = p.played(pick);
+        }
+    }
+    assert!(positions > 5000 && checks > 20000, "{positions} positions, {checks} checks");
+}

@@ -1,7 +1,7 @@
 //! The position: board, hands, side to move and move number, with incremental keys.
 //!
 //! A `Position` is always valid (see [`Setup`] for the unvalidated form) and has no history;
-//! repetition lives in [`crate::game::Game`]. Moves are made in place with
+//! repetition lives in the game record above (`game::Game`). Moves are made in place with
 //! [`Position::play_unchecked`]; the search copies positions (copy-make), which keeps undo
 //! trivially correct. Besides the board the position keeps one bitboard per colour and per
 //! kind, the keys, and the set of pieces giving check to the side to move.
@@ -546,8 +546,29 @@ const fn sq(file: u8, rank: u8) -> Square {
 }
 
 impl fmt::Debug for Position {
+    /// The board rank by rank from 9a ('.' for an empty square), the hands and the side to
+    /// move: readable in a failed test without the notation layer above.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::notation::sfen::to_sfen(self))
+        f.write_str("Position(")?;
+        for rank in 1..=9 {
+            if rank > 1 {
+                f.write_str("/")?;
+            }
+            for file in (1..=9).rev() {
+                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
+                    Some(p) => write!(f, "{p:?}")?,
+                    None => f.write_str(".")?,
+                }
+            }
+        }
+        let side = if self.side_to_move() == Color::Black { "black" } else { "white" };
+        write!(
+            f,
+            " {side} to move, black {:?}, white {:?}, move {})",
+            self.hand(Color::Black),
+            self.hand(Color::White),
+            self.move_number()
+        )
     }
 }
 

@@ -82,7 +82,7 @@ pub struct SearchLimits {
     pub clock: Option<Clock>,
     /// Search until stopped (analysis, `go infinite`).
     pub infinite: bool,
-    /// Pondering: no time limit until [`SearchHandle::ponderhit`](crate::engine::SearchHandle),
+    /// Pondering: no time limit until the front end says the predicted move was played,
     /// after which the other limits apply from that moment.
     pub ponder: bool,
     /// Only these root moves (`exclude`/`include`, `searchmoves`); `None` means all.

@@ -1,6 +1,7 @@
 //! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
 
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -82,18 +83,46 @@ fn lookup(name: &str) -> Option<(&'static str, Kind)> {
     OPTIONS.iter().copied().find(|(known, _)| normalize(known) == n)
 }
 
+/// Why a `setoption` is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    NoSuchOption,
+    NumberNeeded,
+    NotANumber(String),
+    OutOfRange { min: i64, max: i64, value: i64 },
+    NotABoolean(String),
+    BooleanNeeded,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::NoSuchOption => f.write_str("no such option"),
+            OptionError::NumberNeeded => f.write_str("a number is needed"),
+            OptionError::NotANumber(t) => write!(f, "'{t}' is not a number"),
+            OptionError::OutOfRange { min, max, value } => {
+                write!(f, "must be {min} to {max}, not {value}")
+            }
+            OptionError::NotABoolean(v) => write!(f, "must be true or false, not '{v}'"),
+            OptionError::BooleanNeeded => f.write_str("true or false is needed"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
 impl Setting {
     /// Checks a `setoption` against the option's type and range.
-    pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
+    pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         let Some((canonical, kind)) = lookup(name) else {
-            return Err("no such option".into());
+            return Err(OptionError::NoSuchOption);
         };
         match kind {
             Kind::Spin { min, max } => {
-                let text = value.filter(|v| !v.is_empty()).ok_or("a number is needed")?;
-                let n: i64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::NumberNeeded)?;
+                let n: i64 = text.parse().map_err(|_| OptionError::NotANumber(text.into()))?;
                 if !(min..=max).contains(&n) {
-                    return Err(format!("must be {min} to {max}, not {n}"));
+                    return Err(OptionError::OutOfRange { min, max, value: n });
                 }
                 Ok(match canonical {
                     "USI_Hash" => Setting::Hash(n as usize),
@@ -107,8 +136,8 @@ impl Setting {
                 let on = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") => true,
                     Some("false") => false,
-                    Some(v) => return Err(format!("must be true or false, not '{v}'")),
-                    None => return Err("true or false is needed".into()),
+                    Some(v) => return Err(OptionError::NotABoolean(v.into())),
+                    None => return Err(OptionError::BooleanNeeded),
                 };
                 Ok(match canonical {
                     "USI_Ponder" => Setting::Ponder(on),

@@ -10,8 +10,8 @@
 //!   `small_or` / `small_and` solve those nodes exactly; mate in one tests first whether the
 //!   king can step away, without playing the check.
 //! * Hand dominance: proofs are stored with the least attacker hand they need, disproofs with
-//!   the most they allow (see `table`); the hand arithmetic is in `or_proof`, `and_disproof`,
-//!   `OrDisproof`, `AndProof`, `interpose_hand` and `reply_hand`.
+//!   the most they allow (see `table`); the hand arithmetic is in `combine` (`or_proof`,
+//!   `and_disproof`, `OrDisproof`, `AndProof`) and in `interpose_hand` and `reply_hand`.
 //! * Thresholds follow df-pn with the 1+ε trick (a child may run a quarter past its sibling).
 //! * Repetition: a position whose board repeats one on the path, with an attacker hand no larger,
 //!   counts as a failure of the attack (a repetition is never a mate, and a dominated one is never
@@ -24,6 +24,7 @@
 //!   path length); proofs record their length and disproofs their depth, so both kinds of
 //!   search share one table.
 
+use super::combine::{AndProof, OrDisproof, and_disproof, captured, or_proof};
 use super::hands;
 use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val};
 use crate::rules::attacks::{attacks, between, king_attacks};
@@ -80,13 +81,13 @@ const CACHE_FROM: u16 = 1;
 /// Longest path an unbounded search follows.
 pub const MAX_PLY: u16 = 511;
 
-fn next_len(d: u16) -> u16 {
+pub(super) fn next_len(d: u16) -> u16 {
     if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
 }
 
 /// A disproof depth rounded up to the next length a mate of that side could have: attacker's
 /// mates are odd, so "none within 1" is "none within 2"; defender's mated-in counts are even.
-fn round_dd(dd: u16, or: bool) -> u16 {
+pub(super) fn round_dd(dd: u16, or: bool) -> u16 {
     match dd {
         DEPTH_INF => dd,
         _ if or => (dd + (dd & 1)).min(DEPTH_INF - 1),
@@ -583,100 +584,6 @@ impl<'a> Dfpn<'a> {
             Some(kind) => hands::set(hands::full(), kind, pos.hand(self.attacker).count(kind)),
             None => hands::full(),
         }
-    }
-}
-
-/// The base kind an attacker's move captures.
-fn captured(pos: &Position, m: Move) -> Option<PieceKind> {
-    m.from().and(pos.piece_at(m.to())).map(|p| p.kind().unpromote())
-}
-
-/// Proof of an attacker's node by a move whose child has proof `v`: the child's proof hand,
-/// plus the piece dropped, less the piece captured.
-fn or_proof(v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>, hand: Hand) -> Val {
-    let mut ph = v.hand;
-    if let Some(kind) = drop {
-        ph = hands::plus(ph, kind);
-    }
-    if let Some(kind) = capture {
-        ph = hands::minus(ph, kind);
-    }
-    let out = Val::proof(next_len(v.len), hands::min(ph, hand));
-    debug_assert!(hand.is_superior_or_equal(out.hand));
-    out
-}
-
-/// Disproof of a defender's node by a reply whose child has disproof `v`. If the reply is a
-/// drop the defender needs that piece, so the attacker cannot hold more of it.
-fn and_disproof(v: &Val, drop: Option<PieceKind>, hand: Hand) -> Val {
-    let mut dh = v.hand;
-    if let Some(kind) = drop {
-        dh = hands::set(dh, kind, dh.count(kind));
-    }
-    let out = Val::disproof(round_dd(next_len(v.dd), false), dh, v.rep);
-    debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
-    out
-}
-
-/// Disproof of an attacker's node, gathered over all its checks: the least of the children's
-/// disproof hands (shifted back over drops and captures), and none of a kind not held (a new
-/// kind could give a new checking drop).
-struct OrDisproof {
-    dh: Hand,
-    dd: u16,
-    rep: u16,
-}
-
-impl OrDisproof {
-    fn new() -> OrDisproof {
-        OrDisproof { dh: hands::full(), dd: DEPTH_INF, rep: NO_REP }
-    }
-
-    fn add(&mut self, v: &Val, drop: Option<PieceKind>, capture: Option<PieceKind>) {
-        let mut c = v.hand;
-        if let Some(kind) = drop {
-            c = hands::plus(c, kind);
-        }
-        if let Some(kind) = capture {
-            c = hands::minus(c, kind);
-        }
-        self.dh = hands::min(self.dh, c);
-        self.dd = self.dd.min(next_len(v.dd));
-        self.rep = self.rep.min(v.rep);
-    }
-
-    fn finish(self, hand: Hand) -> Val {
-        let mut dh = self.dh;
-        for kind in PieceKind::HAND {
-            if !hand.has(kind) {
-                dh = hands::set(dh, kind, 0);
-            }
-        }
-        let out = Val::disproof(round_dd(self.dd, true), dh, self.rep);
-        debug_assert!(out.hand.is_superior_or_equal(hand), "{hand:?} {out:?}");
-        out
-    }
-}
-
-/// Proof of a defender's node, gathered over all its replies: the longest child mate and the
-/// union of the children's proof hands and of the pieces an interposition would need.
-struct AndProof {
-    ph: Hand,
-    len: u16,
-}
-
-impl AndProof {
-    fn new(interpose: Hand) -> AndProof {
-        AndProof { ph: interpose, len: 0 }
-    }
-
-    fn add(&mut self, v: &Val) {
-        self.ph = hands::max(self.ph, v.hand);
-        self.len = self.len.max(v.len);
-    }
-
-    fn finish(self, hand: Hand) -> Val {
-        Val::proof(next_len(self.len), hands::min(self.ph, hand))
     }
 }
 

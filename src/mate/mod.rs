@@ -9,6 +9,7 @@
 //! `solve` is cheap to call with a node limit (the table starts at 32 KiB and grows with the
 //! search, up to 64 MiB), so the main search can ask it at the root and at shallow nodes.
 
+mod combine;
 mod dfpn;
 mod extract;
 mod hands;

@@ -128,6 +128,23 @@ impl Program {
         }
     }
 
+    /// Sends `data` again and again from a thread until a write fails (the program has
+    /// ended). Each round makes the program write, so it meets a closed output at some
+    /// write, whatever fitted in the pipe before the reader went (or while a child forked by
+    /// another test still held a copy of the read end).
+    pub fn keep_sending(&mut self, data: &[u8]) {
+        if let Some(mut w) = self.stdin.take() {
+            let data = data.to_vec();
+            std::thread::spawn(move || {
+                loop {
+                    if w.write_all(&data).and_then(|()| w.flush()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+
     /// Stops reading the output: the pipe closes after the next line, and the program's
     /// writes then fail (a GUI that went away).
     pub fn stop_reading(&mut self) {

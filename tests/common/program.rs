@@ -188,10 +188,26 @@ impl Program {
         assert!(ok, "kill -{name} failed");
     }
 
-    /// Whether the program still runs after `wait`.
-    pub fn alive_after(&mut self, wait: Duration) -> bool {
-        std::thread::sleep(wait);
-        matches!(self.child.try_wait(), Ok(None))
+    /// The CPU time the program has used, in clock ticks (utime + stime of /proc/PID/stat).
+    pub fn cpu_ticks(&self) -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
+            .expect("the program runs");
+        // The fields after the command name: state is the 3rd field, utime the 14th.
+        let fields: Vec<&str> = stat[stat.rfind(')').expect("stat") + 2..].split(' ').collect();
+        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    }
+
+    /// Waits until the program has used `ticks` clock ticks of CPU in all: it is computing
+    /// (the sign of a search that prints nothing, as an idle program uses none).
+    pub fn until_cpu(&mut self, what: &str, ticks: u64) {
+        let deadline = Instant::now() + PATIENCE;
+        while self.cpu_ticks() < ticks {
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("no {what} within {PATIENCE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Waits for the end (without closing the input); returns the status, the rest of the

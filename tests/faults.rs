@@ -9,7 +9,6 @@ mod program;
 
 use program::{Program, assert_clean, fresh_dir, run};
 use std::path::Path;
-use std::time::Duration;
 
 /// A session in each mode: its arguments and its lines (a search in the middle, short).
 const SCRIPTS: &[(&str, &[&str], &str)] = &[
@@ -91,12 +90,17 @@ fn sessions(busy: bool) -> Vec<(&'static str, Program)> {
         let mut p = Program::start(args);
         if busy {
             // The computer thinks for an hour on its move (sente's, as it moves first).
-            p.send("book\nlevel 1 60\npost\ngo");
             if name == "text" {
+                p.send("book\nlevel 1 60\npost\ngo");
                 p.until("thinking", thinking_line);
             } else {
-                // The X display shows no thinking: give the search time to start.
-                std::thread::sleep(Duration::from_millis(300));
+                // The X display shows no thinking: the search is seen by the CPU it uses (a
+                // tenth of a second; an idle program uses none).
+                p.send("book\nlevel 1 60\npost");
+                p.until("clocks", |l| l.starts_with("Clocks: "));
+                let idle = p.cpu_ticks();
+                p.send("go");
+                p.until_cpu("search", idle + 10);
             }
         } else {
             p.send("sfen");
@@ -137,8 +141,8 @@ fn sigint_is_ignored_in_cecp_mode() {
         // While analysing too.
         p.send("new\nforce\npost\nanalyze");
         p.until("a thinking line", |l| l.split(' ').take(4).all(|w| w.parse::<i64>().is_ok()));
+        // A SIGINT not ignored would end it before any later write: the pong shows it lives.
         p.signal("INT");
-        assert!(p.alive_after(Duration::from_millis(300)), "SIGINT ended CECP");
         p.send("exit\nping 3");
         p.until("pong after SIGINT", |l| l == "pong 3");
         // The signals reached this process: SIGTERM ends it.
@@ -152,6 +156,9 @@ fn sigint_is_ignored_in_cecp_mode() {
 fn a_reader_that_goes_away_ends_the_program_quietly() {
     let dir = fresh_dir("pipe");
     // Nobody reads from the start; the input stays open: the failed write alone ends it.
+    // The lines are sent until the program ends: what it writes first may still fit in the
+    // pipe (the USI block is written at start, maybe before the read end is closed here,
+    // and `usi` is then answered by it), so only a later write is sure to fail.
     for (name, args, lines) in [
         ("cecp", &["-T", "4"][..], "xboard\nprotover 2\n"),
         ("usi", &["--usi", "-T", "4"], "usi\n"),
@@ -159,16 +166,19 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
         ("xshogi", &["-T", "4"], "bd\n"),
     ] {
         let mut p = Program::spawn(args, &dir, None, false);
-        p.send_bytes(lines.as_bytes());
+        p.keep_sending(lines.as_bytes());
         let (status, _, err) = p.wait();
         assert_clean(status, &err, name);
         assert!(err.is_empty(), "{name}: {err}");
     }
-    // The reader goes away in the middle of a search that prints as it goes.
-    for (name, args, lines) in [
-        ("cecp analysing", &["-T", "4"][..], "xboard\nnew\nforce\npost\nanalyze\n"),
-        ("usi searching", &["--usi", "-T", "4"], "go infinite\n"),
-        ("text thinking", &["-R", "-T", "4"], "book\npost\nlevel 1 60\ngo\n"),
+    // The reader goes away in the middle of a search that prints as it goes. The reader
+    // closes the pipe only after one more line, and deeper iterations print ever more
+    // rarely: commands that are answered (in the text mode: the move they hurry, then a
+    // board) make the program write until a write fails.
+    for (name, args, lines, answered) in [
+        ("cecp analysing", &["-T", "4"][..], "xboard\nnew\nforce\npost\nanalyze\n", "ping 1\n"),
+        ("usi searching", &["--usi", "-T", "4"], "go infinite\n", "isready\n"),
+        ("text thinking", &["-R", "-T", "4"], "book\npost\nlevel 1 60\ngo\n", "bd\n"),
     ] {
         let mut p = Program::spawn(args, &dir, None, true);
         p.send_bytes(lines.as_bytes());
@@ -178,6 +188,7 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
                 || l.split(' ').take(4).all(|w| w.parse::<i64>().is_ok())
         });
         p.stop_reading();
+        p.keep_sending(answered.as_bytes());
         let (status, _, err) = p.wait();
         assert_clean(status, &err, name);
         assert!(err.is_empty(), "{name}: {err}");

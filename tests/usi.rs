@@ -22,8 +22,9 @@ const PATIENCE: Duration = Duration::from_secs(120);
 const MATE_IN_1: &str = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
 /// Black mates in 5 (rook and two golds against a cornered king).
 const MATE_IN_5: &str = "8k/9/9/9/9/9/9/9/K8 b R2G 1";
-/// Three golds against a lone king: no checks-only mate the interim solver finds quickly.
-const HARD_NO_MATE: &str = "4k4/9/9/9/9/9/9/9/4K4 b 3G 1";
+/// A king in the open against a rook, silvers, knights and pawns in hand: the solver works
+/// on it for minutes (three golds, once used here, it answers at once).
+const LONG_SOLVE: &str = "9/9/9/9/4k4/9/9/9/K8 b R2S2N4P 1";
 /// A pawn against a lone king: no mate, quickly shown.
 const NO_MATE: &str = "4k4/9/9/9/9/9/9/9/4K4 b P 1";
 /// Black's king has entered with ten pieces and 28 points: the CSA declaration holds.
@@ -453,9 +454,10 @@ fn go_mate_answers_checkmate() {
 #[test]
 fn go_mate_can_be_stopped_or_time_out() {
     let mut u = Usi::start();
-    u.send(&format!("position sfen {HARD_NO_MATE}"));
+    u.send(&format!("position sfen {LONG_SOLVE}"));
     u.send("go mate infinite");
-    // Commands are still read while it solves.
+    // Commands are still read while it solves (a solve that could end before `isready` is
+    // read would make this a race).
     let said = u.sync();
     assert!(!has(&said, "checkmate"), "{said:?}");
     u.send("stop");

@@ -128,6 +128,23 @@ impl Program {
         }
     }
 
+    /// Sends `data` again and again from a thread until a write fails (the program has
+    /// ended). Each round makes the program write, so it meets a closed output at some
+    /// write, whatever fitted in the pipe before the reader went (or while a child forked by
+    /// another test still held a copy of the read end).
+    pub fn keep_sending(&mut self, data: &[u8]) {
+        if let Some(mut w) = self.stdin.take() {
+            let data = data.to_vec();
+            std::thread::spawn(move || {
+                loop {
+                    if w.write_all(&data).and_then(|()| w.flush()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+
     /// Stops reading the output: the pipe closes after the next line, and the program's
     /// writes then fail (a GUI that went away).
     pub fn stop_reading(&mut self) {
@@ -171,10 +188,26 @@ impl Program {
         assert!(ok, "kill -{name} failed");
     }
 
-    /// Whether the program still runs after `wait`.
-    pub fn alive_after(&mut self, wait: Duration) -> bool {
-        std::thread::sleep(wait);
-        matches!(self.child.try_wait(), Ok(None))
+    /// The CPU time the program has used, in clock ticks (utime + stime of /proc/PID/stat).
+    pub fn cpu_ticks(&self) -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
+            .expect("the program runs");
+        // The fields after the command name: state is the 3rd field, utime the 14th.
+        let fields: Vec<&str> = stat[stat.rfind(')').expect("stat") + 2..].split(' ').collect();
+        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    }
+
+    /// Waits until the program has used `ticks` clock ticks of CPU in all: it is computing
+    /// (the sign of a search that prints nothing, as an idle program uses none).
+    pub fn until_cpu(&mut self, what: &str, ticks: u64) {
+        let deadline = Instant::now() + PATIENCE;
+        while self.cpu_ticks() < ticks {
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("no {what} within {PATIENCE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Waits for the end (without closing the input); returns the status, the rest of the

@@ -245,12 +245,8 @@ pub(super) fn parse(name: &str, data: &[u8], tick: &mut dyn FnMut(usize)) -> Rec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::records::{Format, parse_records};
+    use crate::book::records::{Format, parse_records, usi_strings as usi};
     use std::path::Path;
-
-    fn usi(moves: &[Move]) -> Vec<String> {
-        moves.iter().map(Move::to_string).collect()
-    }
 
     #[test]
     fn csa_games() {

@@ -215,11 +215,7 @@ pub(super) fn parse(name: &str, text: &str) -> Records {
 mod tests {
     use super::super::sjis::SJIS;
     use super::*;
-    use crate::book::records::{Format, parse_records};
-
-    fn usi(moves: &[Move]) -> Vec<String> {
-        moves.iter().map(Move::to_string).collect()
-    }
+    use crate::book::records::{Format, parse_records, usi_strings as usi};
 
     #[test]
     fn kif_games_in_both_encodings() {

@@ -152,3 +152,9 @@ impl Replay {
         Ok(())
     }
 }
+
+/// The moves in USI, for the format tests to compare with.
+#[cfg(test)]
+fn usi_strings(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}

@@ -87,12 +87,7 @@ pub(super) fn parse(name: &str, data: &[u8], tick: &mut dyn FnMut(usize)) -> Rec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::records::{Format, parse_records};
-    use crate::rules::Move;
-
-    fn usi(moves: &[Move]) -> Vec<String> {
-        moves.iter().map(Move::to_string).collect()
-    }
+    use crate::book::records::{Format, parse_records, usi_strings as usi};
 
     #[test]
     fn usi_lists() {

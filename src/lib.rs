@@ -20,7 +20,6 @@
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 //! ```
 
-pub mod bench;
 pub mod book;
 pub mod cli;
 pub mod config;

@@ -5,10 +5,10 @@
 use gnushogi::book::make::{MakeOptions, make_book};
 use gnushogi::book::records::{Format, GameResult, parse_records};
 use gnushogi::book::{
-    Book, CompiledBookError, DEFAULT_MAX_PLY, load_from_cli, parse_tbk, read_compiled,
-    write_compiled,
+    Book, CompiledBookError, DEFAULT_MAX_PLY, parse_tbk, read_compiled, write_compiled,
 };
 use gnushogi::cli::Cli;
+use gnushogi::cli::tools::{load_book, make_book as run_make_book};
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::game::Game;
 use gnushogi::notation::{Annotation, parse_usi_move};
@@ -38,6 +38,11 @@ fn after(moves: &str) -> Position {
 
 fn weights(book: &Book, pos: &Position) -> Vec<(String, u32)> {
     book.entries(pos).iter().map(|e| (e.mv.to_string(), e.weight)).collect()
+}
+
+/// The book `-b`, `-B` and `-P` ask for, or why there is none.
+fn load_from_cli(c: &Cli) -> Result<Book, String> {
+    load_book(c).map(|(book, _)| book).map_err(|e| e.to_string())
 }
 
 fn cli(args: &[&str]) -> Cli {
@@ -110,7 +115,7 @@ fn max_ply_limits_what_is_read() {
     let tb = parse_tbk(&read("gnushogi.tbk"), 1).unwrap();
     assert_eq!(tb.book.moves(), 2);
     let c = cli(&["-b", data("gnushogi.tbk").to_str().unwrap(), "-P", "2"]);
-    let book = load_from_cli(&c).unwrap().unwrap();
+    let book = load_from_cli(&c).unwrap();
     let start = Position::startpos();
     assert_eq!(book.positions(), 3);
     assert_eq!(weights(&book, &start), [("7g7f".into(), 390), ("2g2f".into(), 129)]);
@@ -130,7 +135,7 @@ fn a_made_book_reads_back_the_same() {
         "-B",
         bkb.to_str().unwrap(),
     ]);
-    assert_eq!(gnushogi::book::run_make_book(&c), std::process::ExitCode::SUCCESS);
+    assert_eq!(run_make_book(&c), std::process::ExitCode::SUCCESS);
     // What --make-book wrote, as text and compiled, is the book made in memory.
     let records = parse_records("g", &read("book-games.tsv"), Format::UsiList);
     assert_eq!(records.games.len(), 80);
@@ -153,9 +158,9 @@ fn a_made_book_reads_back_the_same() {
     assert!(made.book.entries(&start).len() >= 2);
     // -b and -B load them again.
     let c = cli(&["-b", tbk.to_str().unwrap()]);
-    assert_eq!(load_from_cli(&c).unwrap().unwrap(), made.book);
+    assert_eq!(load_from_cli(&c).unwrap(), made.book);
     let c = cli(&["-B", bkb.to_str().unwrap()]);
-    assert_eq!(load_from_cli(&c).unwrap().unwrap(), made.book);
+    assert_eq!(load_from_cli(&c).unwrap(), made.book);
     // --make-book compiles a text book too.
     let gnu = dir.join("gnu.bkb");
     let c = cli(&[
@@ -165,7 +170,7 @@ fn a_made_book_reads_back_the_same() {
         "-B",
         gnu.to_str().unwrap(),
     ]);
-    assert_eq!(gnushogi::book::run_make_book(&c), std::process::ExitCode::SUCCESS);
+    assert_eq!(run_make_book(&c), std::process::ExitCode::SUCCESS);
     let gnu_book = read_compiled(&std::fs::read(&gnu).unwrap(), DEFAULT_MAX_PLY).unwrap();
     assert_eq!(gnu_book.moves(), 5668);
     // Refusals: no input, both inputs, -b without -B.
@@ -175,7 +180,7 @@ fn a_made_book_reads_back_the_same() {
         vec!["--make-book", "-b", "x.tbk"],
         vec!["--make-book", "--from", "/nonexistent/games.tsv"],
     ] {
-        assert_eq!(gnushogi::book::run_make_book(&cli(&args)), std::process::ExitCode::from(2));
+        assert_eq!(run_make_book(&cli(&args)), std::process::ExitCode::from(2));
     }
 }
 
@@ -216,7 +221,7 @@ fn records_read_from_real_files() {
         "--book-out",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(gnushogi::book::run_make_book(&c), std::process::ExitCode::SUCCESS);
+    assert_eq!(run_make_book(&c), std::process::ExitCode::SUCCESS);
     let book = parse_tbk(&std::fs::read(&out).unwrap(), DEFAULT_MAX_PLY).unwrap();
     assert_eq!(book.lines, 3);
     assert_eq!(weights(&book.book, &Position::startpos()), [("7g7f".into(), 3)]);
@@ -284,7 +289,7 @@ fn damaged_compiled_books_are_refused() {
     // -b takes a compiled book too.
     let good = dir.join("good.bkb");
     std::fs::write(&good, &bytes).unwrap();
-    assert_eq!(load_from_cli(&cli(&["-b", good.to_str().unwrap()])).unwrap().unwrap(), book);
+    assert_eq!(load_from_cli(&cli(&["-b", good.to_str().unwrap()])).unwrap(), book);
 }
 
 #[test]
@@ -299,7 +304,7 @@ fn the_builtin_book_is_the_text_in_book_dir() {
     let w = weights(&builtin, &Position::startpos());
     assert_eq!(&w[..2], [("7g7f".into(), 176), ("2g2f".into(), 170)]);
     // Without -b or -B the command line gives the built-in book.
-    assert_eq!(load_from_cli(&cli(&[])).unwrap().unwrap(), builtin);
+    assert_eq!(load_from_cli(&cli(&[])).unwrap(), builtin);
 }
 
 #[test]

@@ -37,15 +37,10 @@ const GOOD: u8 = 2;
 const HINT: u8 = 4;
 const CHILD: u8 = 8;
 
-const DROP_KINDS: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-];
+/// The kinds a drop's code numbers (P L N S G B R: the written hand order backwards).
+fn drop_kinds() -> impl Iterator<Item = PieceKind> {
+    PieceKind::HAND_WRITING_ORDER.into_iter().rev()
+}
 
 /// Why a compiled book was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +103,7 @@ fn encode_move(m: Move) -> u16 {
     let to = square_code(m.to());
     match (m.drop_kind(), m.from()) {
         (Some(k), _) => {
-            let piece = DROP_KINDS.iter().position(|&d| d == k).unwrap_or(0) as u16;
+            let piece = drop_kinds().position(|d| d == k).unwrap_or(0) as u16;
             to | (81 + piece) << 7
         }
         (None, Some(from)) => to | square_code(from) << 7 | u16::from(m.is_promotion()) << 14,
@@ -124,7 +119,7 @@ fn decode_move(code: u16) -> Option<Move> {
     let from = (code >> 7) & 0x7f;
     let promote = code & (1 << 14) != 0;
     if from >= 81 {
-        let kind = *DROP_KINDS.get(usize::from(from - 81))?;
+        let kind = drop_kinds().nth(usize::from(from - 81))?;
         return (!promote).then(|| Move::drop(kind, to));
     }
     let from = code_square(from)?;

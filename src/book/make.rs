@@ -13,14 +13,12 @@
 
 use super::records::{Format, GameRecord, GameResult, parse_records_with_progress};
 use super::text::{BookLine, write_tbk};
-use super::{Book, DEFAULT_MAX_PLY, LineReplay, print_warnings, read_compiled};
+use super::{Book, BookFileError, DEFAULT_MAX_PLY, LineReplay, read_compiled, read_text_file};
 use crate::notation::Annotation;
 use crate::rules::{Color, Move, Position};
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 /// A move is kept only if at least this many games play it (`--min-count`).
 pub const DEFAULT_MIN_COUNT: u32 = 2;
@@ -83,69 +81,48 @@ pub struct MadeBook {
     pub unused_games: usize,
 }
 
-/// Shows how far a long job is, on stderr, when stderr is a terminal.
-pub struct Progress {
-    label: String,
-    total: usize,
-    done: usize,
-    enabled: bool,
-    started: Instant,
-    drawn: Option<Instant>,
+/// What `--make-book` has to say as it goes: how far a long step is, and what it read and
+/// made (some of it before a later step fails).
+#[derive(Debug)]
+pub enum MakeBookEvent<'a> {
+    /// A long step begins, `total` units long.
+    StepStarted {
+        label: &'static str,
+        total: usize,
+    },
+    /// `n` more units of the step are done.
+    StepAdvanced(usize),
+    StepFinished,
+    /// Problems that left something out: lines of a text book, games of the records.
+    Warnings(&'a [String]),
+    /// A text book was read.
+    TextBookRead {
+        path: &'a Path,
+        lines: usize,
+        positions: usize,
+        moves: usize,
+    },
+    /// A book was made from game records.
+    BookMade {
+        games: usize,
+        left_out: usize,
+        lines: usize,
+        positions: usize,
+        moves: usize,
+    },
 }
 
-impl Progress {
-    pub fn new(label: &str, total: usize) -> Progress {
-        Progress {
-            label: label.to_string(),
-            total,
-            done: 0,
-            enabled: std::io::stderr().is_terminal(),
-            started: Instant::now(),
-            drawn: None,
-        }
-    }
-
-    pub fn advance(&mut self, n: usize) {
-        self.done += n;
-        if !self.enabled || self.started.elapsed() < Duration::from_millis(300) {
-            return;
-        }
-        if self.drawn.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
-            return;
-        }
-        self.draw();
-    }
-
-    fn draw(&mut self) {
-        self.drawn = Some(Instant::now());
-        const WIDTH: usize = 30;
-        let filled = (self.done * WIDTH).checked_div(self.total).unwrap_or(0).min(WIDTH);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r{} [{}{}] {}/{}",
-            self.label,
-            "#".repeat(filled),
-            " ".repeat(WIDTH - filled),
-            self.done,
-            self.total
-        );
-        let _ = err.flush();
-    }
-
-    /// Shows the bar full (if it was shown at all) and ends its line.
-    pub fn finish(mut self) {
-        if self.drawn.is_some() {
-            self.done = self.total;
-            self.draw();
-            eprintln!();
-        }
-    }
-}
+/// Someone told of [`MakeBookEvent`]s.
+pub type Observer<'o> = dyn FnMut(MakeBookEvent) + 'o;
 
 /// Builds the book from games (all from the standard start position, all moves legal).
 pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
-    let mut progress = Progress::new("making the book", games.len() * 2);
+    make_book_observed(games, opts, &mut |_| {})
+}
+
+/// [`make_book`], telling `on` how far it is.
+pub fn make_book_observed(games: &[GameRecord], opts: MakeOptions, on: &mut Observer) -> MadeBook {
+    on(MakeBookEvent::StepStarted { label: "making the book", total: games.len() * 2 });
     // The position key before each move, up to the maximum depth.
     let keyed: Vec<Vec<(u64, Move)>> = games
         .iter()
@@ -161,7 +138,7 @@ pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
                     (k, m)
                 })
                 .collect();
-            progress.advance(1);
+            on(MakeBookEvent::StepAdvanced(1));
             keys
         })
         .collect();
@@ -195,9 +172,9 @@ pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
                 s.half_points += h;
             }
         }
-        progress.advance(1);
+        on(MakeBookEvent::StepAdvanced(1));
     }
-    progress.finish();
+    on(MakeBookEvent::StepFinished);
     let order = line_order(&keyed, &lens);
     let mut lines = Vec::new();
     let mut book = Book::empty();
@@ -245,12 +222,12 @@ fn line_order(keyed: &[Vec<(u64, Move)>], lens: &[usize]) -> Vec<usize> {
 }
 
 /// Record files named on the command line; directories are searched for record files.
-fn collect_inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn collect_inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>, MakeBookError> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
-            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
+            walk(p, &mut found).map_err(|error| MakeBookError::Read { path: p.clone(), error })?;
             found.sort();
             out.extend(found);
         } else {
@@ -276,26 +253,32 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Reads the games of all the files; unreadable games are reported and left out.
-pub fn read_games(files: &[PathBuf]) -> Result<(Vec<GameRecord>, Vec<String>), String> {
+pub fn read_games(
+    files: &[PathBuf],
+    on: &mut Observer,
+) -> Result<(Vec<GameRecord>, Vec<String>), MakeBookError> {
     let mut games = Vec::new();
     let mut problems = Vec::new();
     let total =
         files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum::<u64>();
-    let mut progress = Progress::new("reading records (KiB)", (total / 1024) as usize);
+    on(MakeBookEvent::StepStarted {
+        label: "reading records (KiB)",
+        total: (total / 1024) as usize,
+    });
     let mut bytes = 0usize;
     for f in files {
         let data = crate::files::read_limited(f, MAX_RECORD_FILE)
-            .map_err(|e| format!("{}: {e}", f.display()))?;
+            .map_err(|error| MakeBookError::Read { path: f.clone(), error })?;
         let name = f.display().to_string();
         let r = parse_records_with_progress(&name, &data, Format::detect(f, &data), &mut |n| {
             let before = bytes / 1024;
             bytes += n;
-            progress.advance(bytes / 1024 - before);
+            on(MakeBookEvent::StepAdvanced(bytes / 1024 - before));
         });
         games.extend(r.games);
         problems.extend(r.problems);
     }
-    progress.finish();
+    on(MakeBookEvent::StepFinished);
     Ok((games, problems))
 }
 
@@ -304,8 +287,81 @@ pub const MAX_RECORD_FILE: u64 = 1 << 30;
 
 /// Writes a file whole: to a temporary name beside it, then renamed over it (a failure
 /// leaves the previous file as it was).
-pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), String> {
-    crate::files::write_atomic(path, data).map_err(|e| format!("{}: {e}", path.display()))
+pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), MakeBookError> {
+    crate::files::write_atomic(path, data)
+        .map_err(|error| MakeBookError::Write { path: path.to_owned(), error })
+}
+
+/// Why `--make-book` failed.
+#[derive(Debug)]
+pub enum MakeBookError {
+    /// The text book could not be read.
+    Book(BookFileError),
+    /// A record file or directory could not be read.
+    Read {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// The compiled book does not read back as the book: a bug.
+    ReadBack,
+}
+
+impl fmt::Display for MakeBookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MakeBookError::Book(e) => e.fmt(f),
+            MakeBookError::Read { path, error } | MakeBookError::Write { path, error } => {
+                write!(f, "{}: {error}", path.display())
+            }
+            MakeBookError::ReadBack => {
+                f.write_str("the compiled book does not read back the same (a bug)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MakeBookError {}
+
+/// Where a book is made from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookSource {
+    /// Game record files, or directories to search for them.
+    Records(Vec<PathBuf>),
+    /// A text book, to compile.
+    Text(PathBuf),
+}
+
+/// A `--make-book` job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MakeBookJob {
+    pub source: BookSource,
+    /// Where the text of a book made from records goes (else it comes back in the report).
+    pub text_out: Option<PathBuf>,
+    /// Where the compiled book goes, if anywhere.
+    pub compiled_out: Option<PathBuf>,
+    pub options: MakeOptions,
+}
+
+/// A compiled book written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledWritten {
+    pub path: PathBuf,
+    pub positions: usize,
+    pub moves: usize,
+    pub bytes: usize,
+}
+
+/// What a `--make-book` job made.
+#[derive(Clone, Debug)]
+pub struct MakeBookReport {
+    pub book: Book,
+    /// The text of a book made from records, when it was not written to `text_out`.
+    pub text: Option<String>,
+    pub compiled: Option<CompiledWritten>,
 }
 
 fn header(files: &[PathBuf], games: usize, opts: MakeOptions) -> Vec<String> {
@@ -330,108 +386,60 @@ fn header(files: &[PathBuf], games: usize, opts: MakeOptions) -> Vec<String> {
     ]
 }
 
-/// `gnushogi --make-book`, either from game records (`--from FILE...`, writing the text
-/// to `--book-out FILE` or standard output, and a compiled book to `-B FILE`), or from a
-/// text book (`-b FILE -B FILE`: compiles it).
-pub fn run(cli: &crate::cli::Cli) -> ExitCode {
-    match run_inner(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("gnushogi: --make-book: {msg}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn run_inner(cli: &crate::cli::Cli) -> Result<(), String> {
-    let max_depth = cli.book_plies.map_or(DEFAULT_MAX_PLY, |p| p as usize);
-    let min_count = cli.min_count.unwrap_or(DEFAULT_MIN_COUNT);
-    if max_depth == 0 || min_count == 0 {
-        return Err("--max-depth and --min-count must be at least 1".into());
-    }
-    let opts = MakeOptions { min_count, max_depth };
-    let book = match (&cli.book, cli.records.is_empty()) {
-        (Some(_), false) => {
-            return Err("give game records (--from) or a text book (-b), not both".into());
-        }
-        (None, true) => {
-            return Err("no input: --from FILE... (game records) or -b FILE (a text book)".into());
-        }
-        (Some(text), true) => {
-            let Some(out) = &cli.binary_book else {
-                return Err(
-                    "with -b, --make-book compiles the text book: say where with -B FILE".into()
-                );
-            };
-            if out == text {
-                return Err("-B must name another file than -b".into());
-            }
-            if cli.book_out.is_some() {
-                return Err("--book-out writes books made from game records (--from)".into());
-            }
-            let data =
-                super::read_book_file(text).map_err(|e| format!("{}: {e}", text.display()))?;
-            let parsed = super::parse_tbk(&data, max_depth)
-                .map_err(|e| format!("{}: {e}", text.display()))?;
-            let warnings: Vec<String> =
-                parsed.diagnostics.iter().map(|d| format!("{}:{d}", text.display())).collect();
-            print_warnings(&warnings);
-            eprintln!(
-                "{}: {} lines of play, {} positions, {} moves",
-                text.display(),
-                parsed.lines,
-                parsed.book.positions(),
-                parsed.book.moves()
-            );
+/// Makes a book from game records (its text written to `job.text_out`, else returned), or
+/// reads a text book; then writes the compiled book to `job.compiled_out`, if given.
+pub fn run(job: &MakeBookJob, on: &mut Observer) -> Result<MakeBookReport, MakeBookError> {
+    let opts = job.options;
+    let mut text = None;
+    let book = match &job.source {
+        BookSource::Text(path) => {
+            let (parsed, warnings) =
+                read_text_file(path, opts.max_depth).map_err(MakeBookError::Book)?;
+            on(MakeBookEvent::Warnings(&warnings));
+            on(MakeBookEvent::TextBookRead {
+                path,
+                lines: parsed.lines,
+                positions: parsed.book.positions(),
+                moves: parsed.book.moves(),
+            });
             parsed.book
         }
-        (None, false) => {
-            if cli.book_out.is_some() && cli.book_out == cli.binary_book {
-                return Err("--book-out and -B must name different files".into());
-            }
-            let files = collect_inputs(&cli.records)?;
-            let (games, problems) = read_games(&files)?;
-            print_warnings(&problems);
-            let made = make_book(&games, opts);
-            let text = write_tbk(&header(&files, games.len(), opts), &made.lines);
-            eprintln!(
-                "{} games read ({} left out); book: {} lines of play, {} positions, {} moves",
-                games.len(),
-                problems.len(),
-                made.lines.len(),
-                made.book.positions(),
-                made.book.moves()
-            );
-            match &cli.book_out {
-                Some(path) => write_whole(path, text.as_bytes())?,
-                None if cli.binary_book.is_none() => {
-                    match std::io::stdout().write_all(text.as_bytes()) {
-                        // The reader has gone (`| head`): nothing more to say.
-                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                        r => r.map_err(|e| e.to_string())?,
-                    }
-                }
-                None => {}
+        BookSource::Records(paths) => {
+            let files = collect_inputs(paths)?;
+            let (games, problems) = read_games(&files, on)?;
+            on(MakeBookEvent::Warnings(&problems));
+            let made = make_book_observed(&games, opts, on);
+            let tbk = write_tbk(&header(&files, games.len(), opts), &made.lines);
+            on(MakeBookEvent::BookMade {
+                games: games.len(),
+                left_out: problems.len(),
+                lines: made.lines.len(),
+                positions: made.book.positions(),
+                moves: made.book.moves(),
+            });
+            match &job.text_out {
+                Some(path) => write_whole(path, tbk.as_bytes())?,
+                None => text = Some(tbk),
             }
             made.book
         }
     };
-    if let Some(out) = &cli.binary_book {
-        let compiled = super::write_compiled(&book);
+    let mut compiled = None;
+    if let Some(out) = &job.compiled_out {
+        let c = super::write_compiled(&book);
         // Read it back before trusting it.
-        if read_compiled(&compiled.bytes, usize::MAX).as_ref() != Ok(&book) {
-            return Err("the compiled book does not read back the same (a bug)".into());
+        if read_compiled(&c.bytes, usize::MAX).as_ref() != Ok(&book) {
+            return Err(MakeBookError::ReadBack);
         }
-        write_whole(out, &compiled.bytes)?;
-        eprintln!(
-            "{}: {} positions, {} moves, {} bytes",
-            out.display(),
-            compiled.positions,
-            compiled.moves,
-            compiled.bytes.len()
-        );
+        write_whole(out, &c.bytes)?;
+        compiled = Some(CompiledWritten {
+            path: out.clone(),
+            positions: c.positions,
+            moves: c.moves,
+            bytes: c.bytes.len(),
+        });
     }
-    Ok(())
+    Ok(MakeBookReport { book, text, compiled })
 }
 
 #[cfg(test)]

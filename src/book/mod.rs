@@ -14,7 +14,8 @@ pub mod text;
 use crate::notation::Annotation;
 use crate::rules::{Move, Position};
 use std::collections::HashMap;
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 pub use compiled::{CompiledBookError, read_compiled, write_compiled};
 pub use text::{Diagnostic, TextBook, TextBookError, parse_tbk};
@@ -61,9 +62,14 @@ impl Book {
 
     /// The book compiled into the program (built from real games; see `book/README`).
     pub fn builtin() -> Book {
+        Book::builtin_to(DEFAULT_MAX_PLY)
+    }
+
+    /// The built-in book read to `max_ply` plies.
+    fn builtin_to(max_ply: usize) -> Book {
         // The test suite checks the bytes, so a failure here is a build defect; still, an
         // unusable built-in book means no book rather than a crash.
-        read_compiled(BUILTIN, DEFAULT_MAX_PLY).unwrap_or_default()
+        read_compiled(BUILTIN, max_ply).unwrap_or_default()
     }
 
     /// Adds (or strengthens) a move of a position.
@@ -217,59 +223,133 @@ pub fn read_book_file(path: &Path) -> std::io::Result<Vec<u8>> {
     crate::files::read_limited(path, MAX_BOOK_FILE)
 }
 
+/// Why a book file could not be read.
+#[derive(Debug)]
+pub enum BookFileError {
+    Read {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    Compiled {
+        path: PathBuf,
+        error: CompiledBookError,
+    },
+    /// A compiled book was asked for (`-B`), and the file is not one.
+    NotCompiled {
+        path: PathBuf,
+    },
+    Text {
+        path: PathBuf,
+        error: TextBookError,
+    },
+    /// A text book without a single move: surely not the file meant.
+    Empty {
+        path: PathBuf,
+    },
+}
+
+impl fmt::Display for BookFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookFileError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            BookFileError::Compiled { path, error } => write!(f, "{}: {error}", path.display()),
+            BookFileError::NotCompiled { path } => {
+                write!(f, "{}: not a compiled book (a text book is read with -b)", path.display())
+            }
+            BookFileError::Text { path, error } => write!(f, "{}: {error}", path.display()),
+            BookFileError::Empty { path } => write!(f, "{}: no book moves found", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BookFileError {}
+
+/// Why the book asked for (`-b` text, `-B` compiled) could not be loaded.
+#[derive(Debug)]
+pub enum BookLoadError {
+    Text(BookFileError),
+    Compiled(BookFileError),
+}
+
+impl fmt::Display for BookLoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookLoadError::Text(e) => write!(f, "-b {e}"),
+            BookLoadError::Compiled(e) => write!(f, "-B {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BookLoadError {}
+
+/// The bytes of a book file, or why they could not be read.
+fn read_book_bytes(path: &Path) -> Result<Vec<u8>, BookFileError> {
+    read_book_file(path).map_err(|error| BookFileError::Read { path: path.to_owned(), error })
+}
+
+/// A text book from the bytes of the file at `path`, with its warnings as `FILE:LINE: ...`.
+pub(crate) fn parse_text_file(
+    path: &Path,
+    data: &[u8],
+    max_ply: usize,
+) -> Result<(TextBook, Vec<String>), BookFileError> {
+    let parsed = parse_tbk(data, max_ply)
+        .map_err(|error| BookFileError::Text { path: path.to_owned(), error })?;
+    let name = path.display();
+    let warnings = parsed.diagnostics.iter().map(|d| format!("{name}:{d}")).collect();
+    Ok((parsed, warnings))
+}
+
+/// Reads a text book file, with its warnings as `FILE:LINE: ...`.
+pub(crate) fn read_text_file(
+    path: &Path,
+    max_ply: usize,
+) -> Result<(TextBook, Vec<String>), BookFileError> {
+    parse_text_file(path, &read_book_bytes(path)?, max_ply)
+}
+
 /// Reads a book file: a compiled book if it starts with our signature, else a text book.
 /// Problems that do not stop the reading (illegal moves) come back as warnings
 /// (`FILE:LINE: ...`).
-pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), String> {
-    let name = path.display();
-    let data = read_book_file(path).map_err(|e| format!("{name}: {e}"))?;
+pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), BookFileError> {
+    let data = read_book_bytes(path)?;
     if compiled::is_compiled(&data) {
-        let book = read_compiled(&data, max_ply).map_err(|e| format!("{name}: {e}"))?;
+        let book = read_compiled(&data, max_ply)
+            .map_err(|error| BookFileError::Compiled { path: path.to_owned(), error })?;
         return Ok((book, Vec::new()));
     }
-    let parsed = parse_tbk(&data, max_ply).map_err(|e| format!("{name}: {e}"))?;
-    let warnings: Vec<String> = parsed.diagnostics.iter().map(|d| format!("{name}:{d}")).collect();
+    let (parsed, warnings) = parse_text_file(path, &data, max_ply)?;
     if parsed.book.is_empty() {
-        return Err(format!("{name}: no book moves found"));
+        return Err(BookFileError::Empty { path: path.to_owned() });
     }
     Ok((parsed.book, warnings))
 }
 
-/// Prints at most a screenful of warnings on stderr.
-pub(crate) fn print_warnings(warnings: &[String]) {
-    const SHOWN: usize = 20;
-    for w in warnings.iter().take(SHOWN) {
-        eprintln!("gnushogi: {w}");
-    }
-    if warnings.len() > SHOWN {
-        eprintln!("gnushogi: ... and {} more", warnings.len() - SHOWN);
-    }
+/// Reads a compiled book, refusing anything else.
+pub fn load_compiled_file(path: &Path, max_ply: usize) -> Result<Book, BookFileError> {
+    let data = read_book_bytes(path)?;
+    read_compiled(&data, max_ply).map_err(|error| match error {
+        CompiledBookError::NotCompiled => BookFileError::NotCompiled { path: path.to_owned() },
+        error => BookFileError::Compiled { path: path.to_owned(), error },
+    })
 }
 
-/// The book the command line asks for: `-b FILE` (text), `-B FILE` (compiled), or the
-/// built-in one; `-P` limits the plies read. `Ok(None)` means no book.
-pub fn load_from_cli(cli: &crate::cli::Cli) -> Result<Option<Book>, String> {
-    let max_ply = cli.book_plies.map_or(DEFAULT_MAX_PLY, |p| p as usize);
-    if let Some(path) = &cli.binary_book {
-        let name = path.display();
-        let data = read_book_file(path).map_err(|e| format!("-B {name}: {e}"))?;
-        return match read_compiled(&data, max_ply) {
-            Ok(book) => Ok(Some(book)),
-            Err(CompiledBookError::NotCompiled) => {
-                Err(format!("-B {name}: not a compiled book (a text book is read with -b)"))
-            }
-            Err(e) => Err(format!("-B {name}: {e}")),
-        };
+impl Book {
+    /// The book to play from: the compiled book at `compiled` if given, else the book (text
+    /// or compiled) at `text`, else the built-in one, each read to `max_ply` plies. The
+    /// warnings are those of a text book (`FILE:LINE: ...`).
+    pub fn load(
+        text: Option<&Path>,
+        compiled: Option<&Path>,
+        max_ply: usize,
+    ) -> Result<(Book, Vec<String>), BookLoadError> {
+        if let Some(path) = compiled {
+            let book = load_compiled_file(path, max_ply).map_err(BookLoadError::Compiled)?;
+            return Ok((book, Vec::new()));
+        }
+        if let Some(path) = text {
+            return load_file(path, max_ply).map_err(BookLoadError::Text);
+        }
+        Ok((Book::builtin_to(max_ply), Vec::new()))
     }
-    if let Some(path) = &cli.book {
-        let (book, warnings) = load_file(path, max_ply).map_err(|e| format!("-b {e}"))?;
-        print_warnings(&warnings);
-        return Ok(Some(book));
-    }
-    Ok(Some(read_compiled(BUILTIN, max_ply).unwrap_or_default()))
-}
-
-/// `gnushogi --make-book`: builds a book from game records (or compiles a text book).
-pub fn run_make_book(cli: &crate::cli::Cli) -> std::process::ExitCode {
-    make::run(cli)
 }

@@ -5,6 +5,7 @@
 //! iteration and [`EngineEvent::Done`] once, at the end. The front end keeps the game record
 //! and decides what to do with the result.
 
+pub mod bench;
 pub mod clock;
 
 use crate::book::Book;
@@ -472,8 +473,7 @@ mod tests {
     fn the_same_search_after_new_game_is_reproducible() {
         let mut engine = Engine::default();
         let stop = AtomicBool::new(false);
-        let game =
-            Game::new(crate::notation::parse_sfen(crate::bench::positions()[3]).expect("valid"));
+        let game = Game::new(crate::notation::parse_sfen(bench::positions()[3]).expect("valid"));
         let run = |engine: &mut Engine| {
             engine.new_game();
             engine.search(&game, &SearchLimits::depth(7), &stop, &mut |_| {}).nodes

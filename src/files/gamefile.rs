@@ -27,13 +27,13 @@
 //! moves, it is the side marked `Human`.
 
 use super::{
-    FileError, GNU_HAND_ORDER, MoveStats, gnu_piece_code, hand_from_counts, parse_counts,
+    FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts,
     parse_square_text, square_text,
 };
 use crate::game::Game;
 use crate::notation::Annotation;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 /// Flag bits of the original's move records.
 const FLAG_PROMOTE: u32 = 0x0010;
@@ -141,7 +141,7 @@ impl GameFile {
         t.push_str("   9 8 7 6 5 4 3 2 1\n\n   p  l  n  s  g  b  r  k\n");
         for color in Color::ALL {
             t.push(if color == Color::Black { 'B' } else { 'W' });
-            for kind in GNU_HAND_ORDER {
+            for kind in gnu_hand_order() {
                 let _ = write!(t, " {:2}", last.hand(color).count(kind));
             }
             t.push_str("  0\n");
@@ -229,8 +229,9 @@ impl GameFile {
             let rest = l
                 .strip_prefix(name)
                 .ok_or_else(|| FileError::new(n, format!("expected the hand line '{name} …'")))?;
-            let counts = parse_counts(rest).map_err(|e| FileError::new(n, e))?;
-            setup.hands[i] = hand_from_counts(&counts).map_err(|e| FileError::new(n, e))?;
+            let counts = parse_counts(rest).map_err(|e| FileError::new(n, e.to_string()))?;
+            setup.hands[i] =
+                hand_from_counts(&counts).map_err(|e| FileError::new(n, e.to_string()))?;
         }
         // Moves.
         let mut parsed = Vec::new();
@@ -238,7 +239,10 @@ impl GameFile {
             if l.trim().is_empty() {
                 continue;
             }
-            parsed.push((i + 1, parse_move_line(l).map_err(|e| FileError::new(i + 1, e))?));
+            parsed.push((
+                i + 1,
+                parse_move_line(l).map_err(|e| FileError::new(i + 1, e.to_string()))?,
+            ));
         }
         let final_setup = setup.clone();
         let start = take_back(setup, &parsed, !computer)?;
@@ -338,10 +342,56 @@ struct ParsedMove {
     stats: MoveStats,
 }
 
-fn parse_move_line(l: &str) -> Result<ParsedMove, String> {
+/// Why a move line of a game file is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum MoveLineError {
+    /// How many fields the line has, where at least 8 belong.
+    Fields(usize),
+    NoPieceLetter(String),
+    NotAMove(String),
+    CannotDrop(String),
+    NotANumber(String),
+    NotAKey(String),
+    NotCapturable(String),
+    NotAColour(String),
+    Unexpected(String),
+    CaptureField,
+    /// The capture flag and the capture field disagree.
+    CaptureFlag,
+}
+
+impl fmt::Display for MoveLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveLineError::Fields(n) => {
+                write!(f, "a move line has at least 8 fields, this one {n}")
+            }
+            MoveLineError::NoPieceLetter(t) => {
+                write!(f, "'{t}' does not start with a piece letter")
+            }
+            MoveLineError::NotAMove(t) => write!(f, "'{t}' is not a move"),
+            MoveLineError::CannotDrop(t) => write!(f, "'{t}': that piece cannot be dropped"),
+            MoveLineError::NotANumber(w) => write!(f, "'{w}' is not a number"),
+            MoveLineError::NotAKey(w) => write!(f, "'{w}' is not a hexadecimal key"),
+            MoveLineError::NotCapturable(l) => {
+                write!(f, "'{l}' is not a piece that can be captured")
+            }
+            MoveLineError::NotAColour(o) => write!(f, "'{o}' is not Black or White"),
+            MoveLineError::Unexpected(x) => write!(f, "unexpected '{x}'"),
+            MoveLineError::CaptureField => f.write_str("the capture field is 'PIECE COLOUR [+]'"),
+            MoveLineError::CaptureFlag => {
+                f.write_str("the capture flag and the capture field disagree")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveLineError {}
+
+fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
     let words: Vec<&str> = l.split_whitespace().collect();
     if words.len() < 8 {
-        return Err(format!("a move line has at least 8 fields, this one {}", words.len()));
+        return Err(MoveLineError::Fields(words.len()));
     }
     let text = words[0];
     let (promoted_before, rest) = match text.strip_prefix('+') {
@@ -352,13 +402,13 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, String> {
     let kind = chars
         .next()
         .and_then(PieceKind::from_letter)
-        .ok_or_else(|| format!("'{text}' does not start with a piece letter"))?;
+        .ok_or_else(|| MoveLineError::NoPieceLetter(text.to_string()))?;
     let body = chars.as_str();
-    let bad = || format!("'{text}' is not a move");
+    let bad = || MoveLineError::NotAMove(text.to_string());
     let mv = if let Some(sq) = body.strip_prefix('*') {
         let to = parse_square(sq).ok_or_else(bad)?;
         if promoted_before || !kind.is_hand_kind() {
-            return Err(format!("'{text}': that piece cannot be dropped"));
+            return Err(MoveLineError::CannotDrop(text.to_string()));
         }
         Move::drop(kind, to)
     } else {
@@ -376,8 +426,8 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, String> {
         }
         Move::normal(from, to, promote)
     };
-    let num = |i: usize| -> Result<i64, String> {
-        words[i].parse::<i64>().map_err(|_| format!("'{}' is not a number", words[i]))
+    let num = |i: usize| -> Result<i64, MoveLineError> {
+        words[i].parse::<i64>().map_err(|_| MoveLineError::NotANumber(words[i].to_string()))
     };
     let score = num(1)?;
     let depth = num(2)?;
@@ -386,7 +436,7 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, String> {
     let flags = num(5)?;
     for w in &words[6..8] {
         let hex = w.strip_prefix("0x").unwrap_or(w);
-        u64::from_str_radix(hex, 16).map_err(|_| format!("'{w}' is not a hexadecimal key"))?;
+        u64::from_str_radix(hex, 16).map_err(|_| MoveLineError::NotAKey(w.to_string()))?;
     }
     let captured = match &words[8..] {
         [] => None,
@@ -397,23 +447,23 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, String> {
                 .filter(|_| letter.len() == 1)
                 .and_then(PieceKind::from_letter)
                 .filter(|k| *k != PieceKind::King)
-                .ok_or_else(|| format!("'{letter}' is not a piece that can be captured"))?;
+                .ok_or_else(|| MoveLineError::NotCapturable(letter.to_string()))?;
             let owner = match *owner {
                 "Black" => Color::Black,
                 "White" => Color::White,
-                o => return Err(format!("'{o}' is not Black or White")),
+                o => return Err(MoveLineError::NotAColour(o.to_string())),
             };
             let promoted = match promoted {
                 [] => false,
                 ["+"] => true,
-                [x, ..] => return Err(format!("unexpected '{x}'")),
+                [x, ..] => return Err(MoveLineError::Unexpected(x.to_string())),
             };
             Some((k, owner, promoted))
         }
-        _ => return Err("the capture field is 'PIECE COLOUR [+]'".into()),
+        _ => return Err(MoveLineError::CaptureField),
     };
     if (flags & i64::from(FLAG_CAPTURE) != 0) != captured.is_some() {
-        return Err("the capture flag and the capture field disagree".into());
+        return Err(MoveLineError::CaptureFlag);
     }
     let annotation = if flags & i64::from(FLAG_BAD) != 0 {
         Some(Annotation::Bad)

@@ -5,7 +5,7 @@ use crate::game::{Game, Outcome};
 use crate::notation::Annotation;
 use crate::notation::text::format_book_move;
 use crate::rules::Color;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 /// The original's listing name: `CL.<Mon><DD>-<HHMMSS><B|W>`, the letter naming the
 /// computer's colour.
@@ -56,12 +56,24 @@ pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> St
     t
 }
 
+/// Why a game cannot be a book line: it did not begin at the standard start position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NotFromStart;
+
+impl fmt::Display for NotFromStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the game did not begin at the standard start position")
+    }
+}
+
+impl std::error::Error for NotFromStart {}
+
 /// The game as a line of book text (`bsave`): `#`, then `1.P7g-7f P3c-3d 2.B8hx2b+ …`, ten
 /// plies a line, with the `!`/`?` marks. Refused when the game did not begin at the
 /// standard start, since a book line always does.
-pub fn book_text(game: &Game, stats: &[MoveStats]) -> Result<String, String> {
+pub fn book_text(game: &Game, stats: &[MoveStats]) -> Result<String, NotFromStart> {
     if !game.is_regular_start() {
-        return Err("the game did not begin at the standard start position".into());
+        return Err(NotFromStart);
     }
     let mut t = String::from("#\n");
     let mut pos = game.start().clone();

@@ -134,17 +134,11 @@ pub fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(data)
 }
 
-/// GNU Shogi's hand order, as its files list hands: p l n s g b r k.
-pub const GNU_HAND_ORDER: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-];
-
+/// GNU Shogi's hand order, as its files list hands: p l n s g b r (then k), the written
+/// order backwards.
+pub fn gnu_hand_order() -> impl Iterator<Item = PieceKind> {
+    PieceKind::HAND_WRITING_ORDER.into_iter().rev()
+}
 /// GNU Shogi's piece code (pawn 1 … rook 7, promoted pawn 8 … dragon 13, king 14), used in
 /// the flag word of the game file.
 pub fn gnu_piece_code(kind: PieceKind) -> u32 {
@@ -187,44 +181,93 @@ pub fn parse_square_text(
     letter: char,
     empty: char,
     white_upper: bool,
-) -> Result<Option<Piece>, String> {
+) -> Result<Option<Piece>, SquareTextError> {
     if letter == empty {
         if marker != ' ' {
-            return Err(format!("'{marker}' before an empty square"));
+            return Err(SquareTextError::MarkedEmpty(marker));
         }
         return Ok(None);
     }
     let base = PieceKind::from_letter(letter.to_ascii_uppercase())
-        .ok_or_else(|| format!("'{letter}' is not a piece letter"))?;
+        .ok_or(SquareTextError::NotALetter(letter))?;
     let kind = match marker {
         ' ' => base,
-        '+' => base.promote().ok_or_else(|| format!("'+{letter}': that piece cannot promote"))?,
-        m => return Err(format!("'{m}' where a '+' or a space belongs")),
+        '+' => base.promote().ok_or(SquareTextError::CannotPromote(letter))?,
+        m => return Err(SquareTextError::BadMarker(m)),
     };
     let color =
         if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
     Ok(Some(Piece::new(color, kind)))
 }
 
-/// A hand from counts in [`GNU_HAND_ORDER`] (plus the king count, which must be 0).
-pub fn hand_from_counts(counts: &[u32]) -> Result<Hand, String> {
+/// Why a square's two characters are not a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SquareTextError {
+    /// A marker before an empty square.
+    MarkedEmpty(char),
+    NotALetter(char),
+    CannotPromote(char),
+    BadMarker(char),
+}
+
+impl fmt::Display for SquareTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquareTextError::MarkedEmpty(m) => write!(f, "'{m}' before an empty square"),
+            SquareTextError::NotALetter(l) => write!(f, "'{l}' is not a piece letter"),
+            SquareTextError::CannotPromote(l) => write!(f, "'+{l}': that piece cannot promote"),
+            SquareTextError::BadMarker(m) => write!(f, "'{m}' where a '+' or a space belongs"),
+        }
+    }
+}
+
+impl std::error::Error for SquareTextError {}
+
+/// Why a line of hand counts is not a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    NotACount(String),
+    /// How many counts there were, where 8 belong.
+    Counts(usize),
+    KingInHand,
+    TooMany {
+        count: u32,
+        kind: PieceKind,
+    },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::NotACount(w) => write!(f, "'{w}' is not a count"),
+            HandError::Counts(n) => write!(f, "{n} counts where 8 belong (p l n s g b r k)"),
+            HandError::KingInHand => f.write_str("a king in hand"),
+            HandError::TooMany { count, kind } => write!(f, "{count} {}s in hand", kind.name()),
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
+/// A hand from counts in [`gnu_hand_order`] (plus the king count, which must be 0).
+pub fn hand_from_counts(counts: &[u32]) -> Result<Hand, HandError> {
     if counts.len() != 8 {
-        return Err(format!("{} counts where 8 belong (p l n s g b r k)", counts.len()));
+        return Err(HandError::Counts(counts.len()));
     }
     if counts[7] != 0 {
-        return Err("a king in hand".into());
+        return Err(HandError::KingInHand);
     }
     let mut hand = Hand::EMPTY;
-    for (kind, &n) in GNU_HAND_ORDER.iter().zip(counts) {
-        hand = hand.with_count(*kind, n).ok_or_else(|| format!("{n} {}s in hand", kind.name()))?;
+    for (kind, &count) in gnu_hand_order().zip(counts) {
+        hand = hand.with_count(kind, count).ok_or(HandError::TooMany { count, kind })?;
     }
     Ok(hand)
 }
 
 /// Parses whitespace-separated unsigned numbers.
-pub fn parse_counts(text: &str) -> Result<Vec<u32>, String> {
+pub fn parse_counts(text: &str) -> Result<Vec<u32>, HandError> {
     text.split_whitespace()
-        .map(|w| w.parse::<u32>().map_err(|_| format!("'{w}' is not a count")))
+        .map(|w| w.parse::<u32>().map_err(|_| HandError::NotACount(w.to_string())))
         .collect()
 }
 

@@ -15,7 +15,7 @@
 //! this version writes the side to move, and reads either.
 
 use super::{
-    FileError, GNU_HAND_ORDER, hand_from_counts, parse_counts, parse_square_text, square_text,
+    FileError, gnu_hand_order, hand_from_counts, parse_counts, parse_square_text, square_text,
 };
 use crate::rules::{Color, Position, Setup, Square};
 use std::fmt::Write as _;
@@ -32,7 +32,7 @@ pub fn to_text(pos: &Position) -> String {
     }
     for color in Color::ALL {
         let counts: Vec<String> =
-            GNU_HAND_ORDER.iter().map(|&k| pos.hand(color).count(k).to_string()).collect();
+            gnu_hand_order().map(|k| pos.hand(color).count(k).to_string()).collect();
         let _ = writeln!(t, "{} 0", counts.join(" "));
     }
     let side = if pos.side_to_move() == Color::White { "white" } else { "black" };
@@ -66,8 +66,9 @@ pub fn parse(text: &str) -> Result<Position, FileError> {
     }
     for side in 0..2 {
         let i = first + 9 + side;
-        let counts = parse_counts(get(i)?).map_err(|e| FileError::new(i + 1, e))?;
-        setup.hands[side] = hand_from_counts(&counts).map_err(|e| FileError::new(i + 1, e))?;
+        let counts = parse_counts(get(i)?).map_err(|e| FileError::new(i + 1, e.to_string()))?;
+        setup.hands[side] =
+            hand_from_counts(&counts).map_err(|e| FileError::new(i + 1, e.to_string()))?;
     }
     let i = first + 11;
     setup.side_to_move = match lines.get(i).map(|l| l.trim()) {

@@ -107,44 +107,6 @@ pub fn is_mating_line(pos: &Position, line: &[Move]) -> bool {
     list.is_empty()
 }
 
-/// `gnushogi --mate --sfen SFEN [--time SECONDS]`.
-pub fn run_cli(cli: &crate::cli::Cli) -> std::process::ExitCode {
-    use std::process::ExitCode;
-    let Some(sfen) = cli.sfen.as_deref() else {
-        eprintln!("gnushogi: --mate needs --sfen SFEN");
-        return ExitCode::from(2);
-    };
-    let pos = match crate::notation::parse_sfen(sfen) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("gnushogi: --sfen: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let limits = MateLimits {
-        time: cli.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
-        ..MateLimits::default()
-    };
-    let report = solve(&pos, &limits, &AtomicBool::new(false));
-    let ms = report.time.as_millis();
-    match report.outcome {
-        MateOutcome::Mate(line) => {
-            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
-            println!("info time {ms} nodes {}", report.nodes);
-            println!("checkmate {}", moves.join(" "));
-        }
-        MateOutcome::NoMate => {
-            println!("info time {ms} nodes {}", report.nodes);
-            println!("nomate");
-        }
-        MateOutcome::Timeout => {
-            println!("info time {ms} nodes {}", report.nodes);
-            println!("timeout");
-        }
-    }
-    ExitCode::SUCCESS
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,8 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`] that the modes use.
 
+pub mod tools;
+
 use crate::config::Config;
 use crate::engine::clock::parse_command_line;
 use anyhow::Context;
@@ -182,54 +184,6 @@ impl Cli {
     }
 }
 
-/// `--perft DEPTH [--sfen SFEN] [--divide]`: prints `MOVE: COUNT` lines with `--divide`, and
-/// always `nodes N time MS nps R` last. Errors go to stderr with exit status 2.
-pub fn run_perft(
-    depth: u32,
-    sfen: Option<&str>,
-    divide: bool,
-    out: &mut dyn std::io::Write,
-) -> std::process::ExitCode {
-    use crate::notation::parse_sfen;
-    use crate::rules::Position;
-    use std::process::ExitCode;
-    use std::time::Instant;
-
-    const MAX_DEPTH: u32 = 12;
-    if depth == 0 || depth > MAX_DEPTH {
-        eprintln!("gnushogi: --perft: depth must be 1..={MAX_DEPTH}, not {depth}");
-        return ExitCode::from(2);
-    }
-    let pos = match sfen {
-        None => Position::startpos(),
-        Some(s) => match parse_sfen(s) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("gnushogi: --sfen: {e}");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (m, n) in crate::rules::divide(&pos, depth) {
-            total += n;
-            if writeln!(out, "{m}: {n}").is_err() {
-                return ExitCode::SUCCESS;
-            }
-        }
-        total
-    } else {
-        crate::rules::perft(&pos, depth)
-    };
-    let elapsed = start.elapsed();
-    let ms = elapsed.as_millis();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    let _ = writeln!(out, "nodes {nodes} time {ms} nps {nps}");
-    ExitCode::SUCCESS
-}
-
 impl Cli {
     /// The settings of the interactive modes, or why an argument is refused.
     pub fn config(&self) -> anyhow::Result<Config> {
@@ -272,9 +226,10 @@ pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
     }
     options.use_hash = !cli.no_hash || cli.hash_on;
     options.seed = cli.seed;
-    let book = crate::book::load_from_cli(cli).map_err(anyhow::Error::msg).context("book")?;
+    let (book, warnings) = tools::load_book(cli).context("book")?;
+    tools::print_warnings(&warnings);
     let mut engine = Engine::new(options);
-    engine.set_book(book);
+    engine.set_book(Some(book));
     Ok(engine)
 }
 
@@ -313,18 +268,16 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         eprintln!("gnushogi: -L {lang}: only English messages exist; using English");
     }
     if let Some(depth) = cli.perft {
-        return run_perft(depth, cli.sfen.as_deref(), cli.divide, &mut std::io::stdout().lock());
+        return tools::perft(depth, cli.sfen.as_deref(), cli.divide, &mut std::io::stdout().lock());
     }
     if cli.bench {
-        let depth = cli.bench_depth.unwrap_or(crate::bench::DEFAULT_DEPTH).clamp(1, 64);
-        let _ = crate::bench::run(depth, &mut std::io::stdout().lock());
-        return ExitCode::SUCCESS;
+        return tools::bench(cli.bench_depth, &mut std::io::stdout().lock());
     }
     if cli.mate {
-        return crate::mate::run_cli(&cli);
+        return tools::mate(&cli);
     }
     if cli.make_book {
-        return crate::book::run_make_book(&cli);
+        return tools::make_book(&cli);
     }
     // Setting up can fail only on the command line's values: say which, and why.
     let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {

@@ -67,17 +67,37 @@ pub enum EngineEvent {
     Done(SearchResult),
 }
 
+/// Work on a thread of its own that can be asked to stop: a search or a mate solve.
+struct Worker<T> {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<T>>,
+}
+
+impl<T> Worker<T> {
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Its answer, `None` if the thread panicked (or was already waited for).
+    fn wait(&mut self) -> Option<T> {
+        self.thread.take().and_then(|t| t.join().ok())
+    }
+}
+
 /// A search running on its own thread.
 pub struct SearchHandle {
-    stop: Arc<AtomicBool>,
+    worker: Worker<SearchResult>,
     ponderhit: Arc<AtomicBool>,
-    thread: Option<JoinHandle<SearchResult>>,
 }
 
 impl SearchHandle {
     /// Asks the search to stop; it still reports `Done` with its best move so far.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.worker.stop();
     }
 
     /// The predicted move was played: a ponder search becomes a timed one.
@@ -86,12 +106,12 @@ impl SearchHandle {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        self.worker.is_finished()
     }
 
     /// Waits for the search to end and returns its result.
     pub fn wait(mut self) -> Option<SearchResult> {
-        self.thread.take().and_then(|t| t.join().ok())
+        self.worker.wait()
     }
 
     /// Stops the search and waits for it.
@@ -102,39 +122,38 @@ impl SearchHandle {
 }
 
 impl Drop for SearchHandle {
+    /// Joined as well as stopped: the next search must not run beside this one.
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.worker.stop();
+        let _ = self.worker.wait();
     }
 }
 
-/// A mate solve running on its own thread.
+/// A mate solve running on its own thread. Dropping it asks the solver to stop without
+/// waiting: it keeps nothing the next search needs.
 pub struct MateHandle {
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<MateReport>>,
+    worker: Worker<MateReport>,
 }
 
 impl MateHandle {
     /// Asks the solver to stop; it answers with what it has (a timeout, or a mate found).
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.worker.stop();
     }
 
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        self.worker.is_finished()
     }
 
     /// Waits for the solver to end and returns its report (`None` if its thread panicked).
     pub fn wait(mut self) -> Option<MateReport> {
-        self.thread.take().and_then(|t| t.join().ok())
+        self.worker.wait()
     }
 }
 
 impl Drop for MateHandle {
     fn drop(&mut self) {
-        self.stop();
+        self.worker.stop();
     }
 }
 
@@ -329,7 +348,7 @@ impl Engine {
                 on_event(EngineEvent::Done(result.clone()));
                 result
             });
-            return SearchHandle { stop, ponderhit, thread: Some(thread) };
+            return SearchHandle { worker: Worker { stop, thread: Some(thread) }, ponderhit };
         }
         let tt = self.table();
         let tables = Arc::clone(&self.tables);
@@ -352,7 +371,7 @@ impl Engine {
             on_event(EngineEvent::Done(result.clone()));
             result
         });
-        SearchHandle { stop, ponderhit, thread: Some(thread) }
+        SearchHandle { worker: Worker { stop, thread: Some(thread) }, ponderhit }
     }
 
     /// Searches on the calling thread (bench, tests, simple front ends). No book.
@@ -393,7 +412,7 @@ impl Engine {
             on_report(&report);
             report
         });
-        MateHandle { stop, thread: Some(thread) }
+        MateHandle { worker: Worker { stop, thread: Some(thread) } }
     }
 
     /// The longest a search under `limits` will run with this engine's move overhead (`None`:

@@ -17,7 +17,7 @@ pub mod grid;
 pub mod screen;
 
 use super::Session;
-use super::text::{self, Link};
+use super::gnu::{self, Link};
 use crate::config::Config;
 use crate::engine::Engine;
 use app::App;
@@ -47,7 +47,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
         let stdin = io::BufReader::new(io::stdin());
         let session = Session::new(stdin, io::stdout(), engine);
         super::forward_signals(session.sender.clone());
-        return text::run(session, config);
+        return gnu::run(session, config);
     }
     // No reader thread: the keys come from the terminal, read by this loop.
     let (sender, events) = std::sync::mpsc::channel();

@@ -4,7 +4,7 @@
 //! screens without a terminal.
 
 use super::grid::{Grid, Style, text_width};
-use crate::protocol::text::board::View;
+use crate::protocol::gnu::board::View;
 use crate::rules::{Color, Move, PieceKind, Setup, Square};
 use crossterm::style::Color as Ink;
 

@@ -4,10 +4,14 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
+use super::{Interp, Thinking, Waiting, thinking::Purpose};
 use crate::engine::clock::Clocks;
-use crate::rules::Position;
+use crate::engine::clock::TimeControl;
+use crate::game::{Game, Outcome};
+use crate::rules::{Color, Position, Setup};
 use crate::search::SearchInfo;
 use std::io::Write;
+use std::time::Instant;
 
 /// The board as a display draws it.
 #[derive(Copy, Clone)]
@@ -189,5 +193,82 @@ impl<W: Write> Display for RawDisplay<'_, W> {
     fn my_move(&mut self, mv: &str, beep: bool) {
         let bell = if beep { "\x07" } else { "" };
         write_line(&mut self.out, &format!("My move is: {mv:>5}{bell}"));
+    }
+}
+
+/// What displays read of the interpreter.
+impl<D: Display> Interp<'_, D> {
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// When the side to move began to think about its move.
+    pub fn turn_started(&self) -> Instant {
+        self.turn_start
+    }
+
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The side the computer plays.
+    pub fn computer(&self) -> Color {
+        self.computer
+    }
+
+    /// `force`: the user moves for both sides.
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
+    /// The end of the game, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// What the computer is thinking about, if it is.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.running.as_ref().map(|r| match r.purpose {
+            Purpose::Move => Thinking::Move,
+            Purpose::Ponder { predicted } => Thinking::Ponder(predicted),
+        })
+    }
+
+    /// What the next input line is for.
+    pub fn waiting(&self) -> Waiting {
+        if self.prompt.is_some() {
+            Waiting::Answer
+        } else if self.editor.is_some() {
+            Waiting::EditPiece
+        } else if let Some(rows) = &self.setup_rows {
+            Waiting::SetupRow(rows.len())
+        } else {
+            Waiting::Command
+        }
+    }
+
+    /// The board being set up by `edit`, with the colour of the pieces it places.
+    pub fn editing(&self) -> Option<(&Setup, Color)> {
+        self.editor.as_ref().map(|e| (&e.setup, e.color))
+    }
+
+    pub fn display(&self) -> &D {
+        &self.out
+    }
+
+    pub fn display_mut(&mut self) -> &mut D {
+        &mut self.out
+    }
+
+    /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
+    /// the time is for the whole game.
+    pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
+        self.clocks.set_control(control);
+        self.clocks.game_in = game_in;
+        self.turn_start = Instant::now();
     }
 }

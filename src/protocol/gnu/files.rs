@@ -1,0 +1,105 @@
+//! The file commands: `save`, `get`, `xsave`, `xget`, `bsave` and `list`.
+
+use super::Interp;
+use super::command::FileCmd;
+use super::display::Display;
+use crate::files::{self, FileError};
+use crate::game::Game;
+use std::path::PathBuf;
+
+impl<D: Display> Interp<'_, D> {
+    pub(super) fn file(&mut self, f: FileCmd, name: &str) {
+        let name = name.trim();
+        let path = PathBuf::from(match (name.is_empty(), f) {
+            (false, _) => name,
+            (true, FileCmd::Save | FileCmd::Get) => "shogi.000",
+            (true, FileCmd::XSave | FileCmd::XGet) => "xshogi.position.read",
+            (true, FileCmd::BSave) => {
+                self.line("aborting book save");
+                return;
+            }
+        });
+        let shown = path.display().to_string();
+        match f {
+            FileCmd::Save => {
+                let clocks =
+                    self.clocks.on().then_some((self.clocks.remaining, self.clocks.moves_left));
+                let gf = files::gamefile::from_game(
+                    &self.game,
+                    &self.stats,
+                    self.computer,
+                    self.force,
+                    clocks,
+                );
+                self.write_file(&path, &gf.to_text(), "Game saved");
+            }
+            FileCmd::XSave => {
+                let text = files::xposition::to_text(self.game.position());
+                self.write_file(&path, &text, "Position saved");
+            }
+            FileCmd::BSave => match files::listing::book_text(&self.game, &self.stats) {
+                Ok(text) => match files::append_atomic(&path, &text) {
+                    Ok(()) => self.line(&format!("Game saved to {shown}")),
+                    Err(e) => self.line(&format!("Could not write {shown}: {e}")),
+                },
+                Err(e) => self.line(&format!("bsave: {e}; nothing written")),
+            },
+            FileCmd::Get => match read(&path).and_then(|t| files::GameFile::parse(&t)) {
+                Ok(gf) => {
+                    self.abandon_search();
+                    let stats = gf.moves.iter().map(|m| m.stats).collect();
+                    self.set_game(gf.game(), stats);
+                    self.computer = gf.computer;
+                    self.force = gf.force;
+                    if gf.clocks_on && self.clocks.on() {
+                        self.clocks.remaining =
+                            gf.clock.map(|c| c.clamp(0, crate::engine::clock::MAX_CENTIS));
+                        self.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
+                    }
+                    if let Some(o) = self.game.outcome() {
+                        self.outcome = Some(o);
+                    }
+                    self.redraw();
+                    self.note(&format!("Game read from {shown}"));
+                }
+                Err(e) => self.line(&format!("Could not read {shown}: {e}; the game is unchanged")),
+            },
+            FileCmd::XGet => match read(&path).and_then(|t| files::xposition::parse(&t)) {
+                Ok(pos) => {
+                    self.abandon_search();
+                    self.computer = !pos.side_to_move();
+                    self.set_game(Game::new(pos), Vec::new());
+                    self.redraw();
+                    self.note(&format!("Position read from {shown}"));
+                }
+                Err(e) => {
+                    self.line(&format!("Could not read {shown}: {e}; the game is unchanged"));
+                }
+            },
+        }
+    }
+
+    pub(super) fn write_file(&mut self, path: &std::path::Path, text: &str, done: &str) {
+        match files::write_atomic(path, text) {
+            Ok(()) => self.line(done),
+            Err(e) => self.line(&format!("Could not write {}: {e}", path.display())),
+        }
+    }
+
+    pub(super) fn list(&mut self, name: &str) {
+        let name = if name.is_empty() {
+            files::listing::list_file_name(&chrono::Local::now(), self.computer)
+        } else {
+            name.to_string()
+        };
+        let text = files::listing::listing(&self.game, &self.stats, self.game.outcome());
+        let done = format!("Game listed to {name}");
+        self.write_file(std::path::Path::new(&name), &text, &done);
+    }
+}
+
+fn read(path: &std::path::Path) -> Result<String, FileError> {
+    let data = files::read_limited(path, files::MAX_GAME_FILE)
+        .map_err(|e| FileError::new(0, e.to_string()))?;
+    String::from_utf8(data).map_err(|_| FileError::new(0, "not a text file (invalid UTF-8)"))
+}

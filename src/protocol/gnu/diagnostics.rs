@@ -50,21 +50,7 @@ impl<D: Display> Interp<'_, D> {
     }
 
     /// `debug`: the value of one piece on every empty square.
-    pub(super) fn debug_piece(&mut self, text: &str) {
-        let chars: Vec<char> = text.trim().chars().collect();
-        let (color, letter) = match chars.as_slice() {
-            [c, l] if "bBwW".contains(*c) => {
-                (if "bB".contains(*c) { Color::Black } else { Color::White }, *l)
-            }
-            _ => {
-                self.line("debug: give a colour and a piece letter, e.g. bP or wR");
-                return;
-            }
-        };
-        let Some(kind) = PieceKind::from_letter(letter.to_ascii_uppercase()) else {
-            self.line(&format!("debug: '{letter}' is not a piece letter"));
-            return;
-        };
+    pub(super) fn debug_piece(&mut self, piece: Piece) {
         let pos = self.game.position().clone();
         let base = pos.to_setup();
         let mut t = String::new();
@@ -76,10 +62,10 @@ impl<D: Display> Interp<'_, D> {
                     t.push_str("    * ");
                     continue;
                 }
-                s.set(sq, Some(Piece::new(color, kind)));
+                s.set(sq, Some(piece));
                 match Position::from_setup(&s) {
                     Ok(with) => {
-                        let v = view_of(&with, color) - view_of(&pos, color);
+                        let v = view_of(&with, piece.color()) - view_of(&pos, piece.color());
                         t.push_str(&format!("{v:5} "));
                     }
                     Err(_) => t.push_str("    - "),

@@ -8,17 +8,17 @@ use crate::game::Game;
 use std::path::PathBuf;
 
 impl<D: Display> Interp<'_, D> {
-    pub(super) fn file(&mut self, f: FileCmd, name: &str) {
-        let name = name.trim();
-        let path = PathBuf::from(match (name.is_empty(), f) {
-            (false, _) => name,
-            (true, FileCmd::Save | FileCmd::Get) => "shogi.000",
-            (true, FileCmd::XSave | FileCmd::XGet) => "xshogi.position.read",
-            (true, FileCmd::BSave) => {
+    /// `path`: the file named; `None`: the original's default file.
+    pub(super) fn file(&mut self, f: FileCmd, path: Option<PathBuf>) {
+        let path = match (path, f) {
+            (Some(path), _) => path,
+            (None, FileCmd::Save | FileCmd::Get) => PathBuf::from("shogi.000"),
+            (None, FileCmd::XSave | FileCmd::XGet) => PathBuf::from("xshogi.position.read"),
+            (None, FileCmd::BSave) => {
                 self.line("aborting book save");
                 return;
             }
-        });
+        };
         let shown = path.display().to_string();
         match f {
             FileCmd::Save => {
@@ -86,15 +86,14 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    pub(super) fn list(&mut self, name: &str) {
-        let name = if name.is_empty() {
-            files::listing::list_file_name(&chrono::Local::now(), self.computer)
-        } else {
-            name.to_string()
-        };
+    /// `None`: the original's `CL.*` name.
+    pub(super) fn list(&mut self, path: Option<PathBuf>) {
+        let path = path.unwrap_or_else(|| {
+            PathBuf::from(files::listing::list_file_name(&chrono::Local::now(), self.computer))
+        });
         let text = files::listing::listing(&self.game, &self.stats, self.game.outcome());
-        let done = format!("Game listed to {name}");
-        self.write_file(std::path::Path::new(&name), &text, &done);
+        let done = format!("Game listed to {}", path.display());
+        self.write_file(&path, &text, &done);
     }
 }
 

@@ -48,7 +48,7 @@ use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
 use crate::rules::{Color, Move, Position};
 use board::View;
-use command::{Command, FileCmd, Setting};
+use command::{Command, CommandError, FileCmd, Pair, Setting};
 use display::{BoardState, Display, RawDisplay};
 use editor::Editor;
 use std::collections::VecDeque;
@@ -57,9 +57,6 @@ use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 use thinking::{Purpose, Running};
-
-/// Deepest search the `depth` command accepts (plies).
-pub const MAX_DEPTH: u32 = 64;
 
 /// What the interpreter uses of a session besides its output: the engine and the channel.
 pub struct Link<'a> {
@@ -100,9 +97,11 @@ pub enum Waiting {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Prompt {
     Level,
+    Depth,
     Setting(Setting),
-    /// The second value of a two-value setting, with the first.
-    Second(Setting, i32),
+    Pair(Pair),
+    /// The second value of a pair, with the first.
+    Second(Pair, i32),
     File(FileCmd),
     DebugPiece,
 }
@@ -362,7 +361,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 if self.prompt.is_none()
                     && self.editor.is_none()
                     && self.setup_rows.is_none()
-                    && let Command::Move(word) = command::parse(&line)
+                    && let Ok(Command::Move(word)) = command::parse(&line)
                     && parse_text_move(self.game.position(), &word)
                         .is_ok_and(|(m, _)| m == predicted)
                 {
@@ -438,15 +437,15 @@ impl<'a, D: Display> Interp<'a, D> {
     fn ask(&mut self, p: Prompt) {
         let text = match &p {
             Prompt::Level => "Enter #moves #minutes: ",
-            Prompt::Setting(Setting::Depth) => "depth = ",
+            Prompt::Depth => "depth = ",
             Prompt::Setting(Setting::Contempt) => "contempt = ",
             Prompt::Setting(Setting::Xwndw) => "xwndw = ",
-            Prompt::Setting(Setting::Awindow) => "WAwindow: ",
-            Prompt::Setting(Setting::Bwindow) => "WBwindow: ",
-            Prompt::Setting(Setting::HashDepth) => "hashdepth = ",
-            Prompt::Second(Setting::Awindow, _) => "BAwindow: ",
-            Prompt::Second(Setting::Bwindow, _) => "BBwindow: ",
-            Prompt::Second(_, _) => "MoveLimit = ",
+            Prompt::Pair(Pair::Awindow) => "WAwindow: ",
+            Prompt::Pair(Pair::Bwindow) => "WBwindow: ",
+            Prompt::Pair(Pair::HashDepth) => "hashdepth = ",
+            Prompt::Second(Pair::Awindow, _) => "BAwindow: ",
+            Prompt::Second(Pair::Bwindow, _) => "BBwindow: ",
+            Prompt::Second(Pair::HashDepth, _) => "MoveLimit = ",
             Prompt::File(_) => "Enter file name: ",
             Prompt::DebugPiece => "Enter piece (colour and letter, e.g. bP or wR): ",
         };
@@ -454,17 +453,31 @@ impl<'a, D: Display> Interp<'a, D> {
         self.prompt = Some(p);
     }
 
+    /// The answer to a question: what the command would have had on its line.
     fn answer(&mut self, p: Prompt, text: &str) {
-        match p {
-            Prompt::Level => self.level(text),
-            Prompt::Setting(s) => self.setting(s, text),
-            Prompt::Second(s, first) => self.second_setting(s, first, text),
-            Prompt::File(f) => self.file(f, text),
-            Prompt::DebugPiece => self.debug_piece(text),
-        }
+        let cmd = match p {
+            Prompt::Level => command::level(text).map(|tc| Command::Level(Some(tc))),
+            Prompt::Depth => command::depth(text).map(|d| Command::Depth(Some(d))),
+            Prompt::Setting(s) => command::number(text).map(|v| Command::Set(s, Some(v))),
+            Prompt::Pair(p) => command::pair(text).map(|v| Command::SetPair(p, Some(v))),
+            Prompt::Second(p, first) => {
+                command::second(text).map(|v| Command::SetPair(p, Some((first, Some(v)))))
+            }
+            // No name: the default file, not the question again.
+            Prompt::File(f) => {
+                self.file(f, command::file_name(text));
+                return;
+            }
+            Prompt::DebugPiece => command::debug_piece(text).map(|p| Command::Debug(Some(p))),
+        };
+        self.command(cmd);
     }
 
-    fn command(&mut self, cmd: Command) {
+    fn command(&mut self, cmd: Result<Command, CommandError>) {
+        let cmd = match cmd {
+            Ok(cmd) => cmd,
+            Err(e) => return self.line(&e.to_string()),
+        };
         match cmd {
             Command::Empty | Command::Ignored => {}
             Command::Help => {
@@ -521,12 +534,17 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.start_search();
             }
             Command::Hint => self.give_hint(),
-            Command::Level(arg) if arg.is_empty() => self.ask(Prompt::Level),
-            Command::Level(arg) => self.level(&arg),
-            Command::Set(s, arg) if arg.is_empty() => self.ask(Prompt::Setting(s)),
-            Command::Set(s, arg) => self.setting(s, &arg),
-            Command::Time(arg) => self.set_time(&arg, true),
-            Command::OTime(arg) => self.set_time(&arg, false),
+            Command::Level(None) => self.ask(Prompt::Level),
+            Command::Level(Some(tc)) => self.level(tc),
+            Command::Depth(None) => self.ask(Prompt::Depth),
+            Command::Depth(Some(d)) => self.depth = d,
+            Command::Set(s, None) => self.ask(Prompt::Setting(s)),
+            Command::Set(s, Some(v)) => self.setting(s, v),
+            Command::SetPair(p, None) => self.ask(Prompt::Pair(p)),
+            Command::SetPair(p, Some((first, None))) => self.ask(Prompt::Second(p, first)),
+            Command::SetPair(p, Some((first, Some(second)))) => self.set_pair(p, [first, second]),
+            Command::Time(t) => self.set_time(t, true),
+            Command::OTime(t) => self.set_time(t, false),
             Command::Toggle(t) => self.toggle(t),
             Command::Random => {
                 self.random = true;
@@ -538,21 +556,22 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Command::P => self.piece_values(),
             Command::Test => self.speed_test(),
-            Command::Debug(arg) if arg.is_empty() => self.ask(Prompt::DebugPiece),
-            Command::Debug(arg) => self.debug_piece(&arg),
-            Command::File(f, arg) => {
+            Command::Debug(None) => self.ask(Prompt::DebugPiece),
+            Command::Debug(Some(piece)) => self.debug_piece(piece),
+            Command::File(f, Some(path)) => self.file(f, Some(path)),
+            Command::File(f, None) => {
                 let preset = match f {
                     FileCmd::Save | FileCmd::BSave => self.config.save_file.clone(),
                     FileCmd::Get | FileCmd::XGet => self.config.load_file.clone(),
                     FileCmd::XSave => None,
                 };
-                match (arg.is_empty(), preset) {
-                    (false, _) => self.file(f, &arg),
-                    (true, Some(p)) => self.file(f, &p.to_string_lossy()),
-                    (true, None) => self.ask(Prompt::File(f)),
+                match preset {
+                    // Read as a typed name, so an empty one means the default file.
+                    Some(p) => self.file(f, command::file_name(&p.to_string_lossy())),
+                    None => self.ask(Prompt::File(f)),
                 }
             }
-            Command::List(name) => self.list(&name),
+            Command::List(name) => self.list(name),
             Command::Edit => self.start_edit(),
             Command::Setup => {
                 self.setup_rows = Some(Vec::new());
@@ -566,14 +585,11 @@ impl<'a, D: Display> Interp<'a, D> {
                 let s = to_sfen(self.game.position());
                 self.line(&s);
             }
-            Command::SetSfen(text) => match parse_sfen(&text) {
-                Ok(pos) => {
-                    self.abandon_search();
-                    self.set_game(Game::new(pos), Vec::new());
-                    self.redraw();
-                }
-                Err(e) => self.line(&format!("setsfen: {e}")),
-            },
+            Command::SetSfen(pos) => {
+                self.abandon_search();
+                self.set_game(Game::new(*pos), Vec::new());
+                self.redraw();
+            }
             Command::Moves => self.list_moves(),
             Command::Move(word) => self.user_move(&word, true),
         }

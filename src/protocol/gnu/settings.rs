@@ -1,37 +1,20 @@
 //! The settings: the time control, the depth, the clocks, the numbers and the toggles.
 
-use super::command::{Setting, Toggle};
+use super::Interp;
+use super::command::{ClockTime, Pair, Setting, Toggle};
 use super::display::Display;
-use super::{Interp, MAX_DEPTH, Prompt};
+use crate::engine::clock::{MAX_CENTIS, TimeControl};
 use std::time::Instant;
 
 impl<D: Display> Interp<'_, D> {
-    pub(super) fn level(&mut self, text: &str) {
-        match crate::engine::clock::parse_level(text) {
-            Ok(tc) => {
-                self.clocks.set_control(tc);
-                self.turn_start = Instant::now();
-                self.out.level_set(&self.clocks);
-            }
-            Err(e) => self.line(&format!("level: {e}")),
-        }
+    pub(super) fn level(&mut self, control: TimeControl) {
+        self.clocks.set_control(control);
+        self.turn_start = Instant::now();
+        self.out.level_set(&self.clocks);
     }
 
-    pub(super) fn setting(&mut self, s: Setting, text: &str) {
-        let mut words = text.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let Ok(v) = first.parse::<i32>() else {
-            self.line(&format!("'{first}' is not a number; nothing changed"));
-            return;
-        };
+    pub(super) fn setting(&mut self, s: Setting, v: i32) {
         match s {
-            Setting::Depth => {
-                if !(0..=MAX_DEPTH as i32).contains(&v) {
-                    self.line(&format!("depth: 1 to {MAX_DEPTH} (0: the deepest), not {v}"));
-                } else {
-                    self.depth = if v == 0 { MAX_DEPTH } else { v as u32 };
-                }
-            }
             Setting::Contempt => {
                 self.contempt = v.clamp(-1000, 1000);
                 self.engine.set_contempt(self.contempt);
@@ -42,56 +25,35 @@ impl<D: Display> Interp<'_, D> {
                     "xwndw recorded; this search sets its own windows, so nothing else changes",
                 );
             }
-            Setting::Awindow | Setting::Bwindow | Setting::HashDepth => match words.next() {
-                Some(second) => self.second_setting(s, v, second),
-                None => self.ask(Prompt::Second(s, v)),
-            },
         }
     }
 
-    pub(super) fn second_setting(&mut self, s: Setting, first: i32, text: &str) {
-        let Ok(second) = text.trim().parse::<i32>() else {
-            self.line(&format!("'{}' is not a number; nothing changed", text.trim()));
-            return;
-        };
-        match s {
-            Setting::Awindow => {
-                self.awindow = [first, second];
+    pub(super) fn set_pair(&mut self, p: Pair, values: [i32; 2]) {
+        match p {
+            Pair::Awindow => {
+                self.awindow = values;
                 self.note("windows recorded; this search sets its own aspiration windows");
             }
-            Setting::Bwindow => {
-                self.bwindow = [first, second];
+            Pair::Bwindow => {
+                self.bwindow = values;
                 self.note("windows recorded; this search sets its own aspiration windows");
             }
-            _ => {
-                self.hashdepth = [first, second];
+            Pair::HashDepth => {
+                self.hashdepth = values;
                 self.note("recorded; these limits were for the hash file, which this version does not keep");
             }
         }
     }
 
-    /// `time N` / `otime N [MOVES]`: a clock in centiseconds.
-    pub(super) fn set_time(&mut self, text: &str, computer: bool) {
+    /// `time N` / `otime N [MOVES]`: the computer's or the user's clock.
+    pub(super) fn set_time(&mut self, t: ClockTime, computer: bool) {
         let name = if computer { "time" } else { "otime" };
-        let mut words = text.split_whitespace();
-        let first = words.next().unwrap_or("");
-        // `N:SS` was written by some clients; the seconds part adds to N centiseconds.
-        let (cs, extra) = match first.split_once(':') {
-            Some((a, b)) => (a.parse::<i64>(), b.parse::<i64>().unwrap_or(0).saturating_mul(100)),
-            None => (first.parse::<i64>(), 0),
-        };
-        let Ok(cs) = cs else {
-            self.line(&format!("{name}: '{first}' is not a time in centiseconds"));
-            return;
-        };
-        let moves = words.next().and_then(|w| w.parse::<u32>().ok()).unwrap_or(0);
         let side = if computer { self.computer } else { !self.computer };
-        self.clocks.remaining[side.index()] =
-            cs.saturating_add(extra).clamp(0, crate::engine::clock::MAX_CENTIS);
-        if moves > 0 {
-            self.clocks.moves_left[side.index()] = moves;
+        self.clocks.remaining[side.index()] = t.total().clamp(0, MAX_CENTIS);
+        if t.moves > 0 {
+            self.clocks.moves_left[side.index()] = t.moves;
         }
-        self.out.time_set(name, cs, moves);
+        self.out.time_set(name, t.centis, t.moves);
     }
 
     pub(super) fn toggle(&mut self, t: Toggle) {

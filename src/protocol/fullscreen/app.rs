@@ -3,12 +3,12 @@
 //! in, a [`Grid`] comes out, so tests play whole games without a terminal.
 
 use super::grid::{Grid, text_width};
-use super::screen::{self, LEVELS, Overlay, Player, Snapshot, Tone};
+use super::screen::{self, LEVELS, Overlay, Player, Snapshot};
 use crate::config::Config;
 use crate::engine::clock::{Clocks, Period, TimeControl, centis};
 use crate::protocol::LoopEnd;
 use crate::protocol::gnu::board::{self, Status};
-use crate::protocol::gnu::display::{BoardState, Display};
+use crate::protocol::gnu::display::{BoardState, Display, MessageKind};
 use crate::protocol::gnu::{Interp, Link, Thinking, Waiting};
 use crate::rules::Color;
 use crate::search::{Score, SearchInfo};
@@ -30,7 +30,7 @@ const LOG_ROWS: usize = 3;
 /// What the interpreter tells the full-screen display; the screen draws it with the game.
 #[derive(Default)]
 pub struct Screen {
-    log: VecDeque<(String, Tone)>,
+    log: VecDeque<(String, MessageKind)>,
     overlay: Option<Overlay>,
     /// The question the next line answers (`depth = `).
     question: String,
@@ -45,9 +45,9 @@ pub struct Screen {
 }
 
 impl Screen {
-    fn log(&mut self, text: &str, tone: Tone) {
+    fn log(&mut self, text: &str, kind: MessageKind) {
         for line in text.lines() {
-            self.log.push_back((line.to_string(), tone));
+            self.log.push_back((line.to_string(), kind));
             self.logged += 1;
         }
         while self.log.len() > LOG_KEPT {
@@ -60,45 +60,11 @@ impl Screen {
     }
 }
 
-/// How a message reads: refusals and errors, news of the game, or plain replies.
-fn tone_of(text: &str) -> Tone {
-    const ERRORS: [&str; 9] = [
-        "Illegal",
-        "Ambiguous",
-        "Error",
-        "Could not",
-        "It is ",
-        "The game is over",
-        "Setup failed",
-        "This position cannot",
-        "Not understood",
-    ];
-    let first = text.split_whitespace().next().unwrap_or("");
-    // `level: …`, `depth: …`: a command's complaint.
-    let complaint = first.len() > 1
-        && first.ends_with(':')
-        && first[..first.len() - 1].chars().all(|c| c.is_ascii_lowercase());
-    if complaint || ERRORS.iter().any(|e| text.starts_with(e)) || text.contains("is not a") {
-        Tone::Error
-    } else if text.contains("mates!")
-        || text.starts_with("Drawn game")
-        || text.starts_with("Repetition")
-        || text.starts_with("Game over")
-        || text.starts_with("My move is")
-        || text.starts_with("Mate in")
-        || text.contains(" wins: ")
-    {
-        Tone::News
-    } else {
-        Tone::Plain
-    }
-}
-
 impl Display for Screen {
     fn start(&mut self, _: BoardState<'_>) {}
 
-    fn message(&mut self, text: &str) {
-        self.log(text, tone_of(text));
+    fn message(&mut self, kind: MessageKind, text: &str) {
+        self.log(text, kind);
     }
 
     fn text(&mut self, text: &str) {
@@ -140,7 +106,7 @@ impl Display for Screen {
     fn computer_moved(&mut self, _n: u32, _mv: &str, _clock: i64) {}
 
     fn my_move(&mut self, mv: &str, beep: bool) {
-        self.log(&format!("My move is: {mv}"), Tone::News);
+        self.log(&format!("My move is: {mv}"), MessageKind::News);
         self.bell |= beep;
     }
 }
@@ -527,11 +493,13 @@ impl<'a> App<'a> {
                 "kanji" => {
                     self.kanji = !self.kanji;
                     let on = if self.kanji { "ON" } else { "OFF" };
-                    self.interp.display_mut().message(&format!("Japanese piece names: {on}"));
+                    self.interp
+                        .display_mut()
+                        .message(MessageKind::Reply, &format!("Japanese piece names: {on}"));
                     return;
                 }
                 word @ ("xboard" | "usi") => {
-                    self.interp.display_mut().message(&format!(
+                    self.interp.display_mut().message(MessageKind::Error, &format!(
                         "{word}: not in the full-screen display; start gnushogi without -C for it"
                     ));
                     return;
@@ -567,7 +535,7 @@ impl<'a> App<'a> {
 
     /// An error of the display itself, shown with the messages.
     pub fn error(&mut self, text: &str) {
-        self.interp.display_mut().log(text, Tone::Error);
+        self.interp.display_mut().log(text, MessageKind::Error);
     }
 
     /// The input ended (the terminal closed).
@@ -669,21 +637,21 @@ impl<'a> App<'a> {
 }
 
 /// Long messages wrapped at word boundaries to fit the narrowest screen.
-fn wrap_log(log: &VecDeque<(String, Tone)>) -> Vec<(String, Tone)> {
+fn wrap_log(log: &VecDeque<(String, MessageKind)>) -> Vec<(String, MessageKind)> {
     const WIDTH: usize = screen::MIN_WIDTH - 2;
     let mut out = Vec::new();
-    for (text, tone) in log {
+    for (text, kind) in log {
         let mut line = String::new();
         for word in text.split(' ') {
             if !line.is_empty() && text_width(&line) + 1 + text_width(word) > WIDTH {
-                out.push((std::mem::take(&mut line), *tone));
+                out.push((std::mem::take(&mut line), *kind));
                 line.push_str("  ");
             } else if !line.is_empty() {
                 line.push(' ');
             }
             line.push_str(word);
         }
-        out.push((line, *tone));
+        out.push((line, *kind));
     }
     out
 }
@@ -691,16 +659,6 @@ fn wrap_log(log: &VecDeque<(String, Tone)>) -> Vec<(String, Tone)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tones_of_the_interpreters_messages() {
-        assert_eq!(tone_of("Illegal move (no match): 7g7e"), Tone::Error);
-        assert_eq!(tone_of("level: a period of no time"), Tone::Error);
-        assert_eq!(tone_of("'x' is not a number; nothing changed"), Tone::Error);
-        assert_eq!(tone_of("Black mates!"), Tone::News);
-        assert_eq!(tone_of("Hint: 7g7f"), Tone::Plain);
-        assert_eq!(tone_of("Time control: 40 moves in 5:00 min"), Tone::Plain);
-    }
 
     #[test]
     fn levels_of_the_menu() {
@@ -718,7 +676,7 @@ mod tests {
 
     #[test]
     fn long_messages_wrap() {
-        let log = VecDeque::from([("word ".repeat(30).trim().to_string(), Tone::Plain)]);
+        let log = VecDeque::from([("word ".repeat(30).trim().to_string(), MessageKind::Reply)]);
         let lines = wrap_log(&log);
         assert_eq!(lines.len(), 2);
         assert!(lines.iter().all(|(l, _)| l.len() <= 78));

@@ -12,9 +12,9 @@ impl<D: Display> Interp<'_, D> {
         let mut moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         moves.sort();
         let side = self.game.position().side_to_move().name();
-        self.line(&format!("{} legal moves for {side}:", moves.len()));
+        self.reply(&format!("{} legal moves for {side}:", moves.len()));
         for chunk in moves.chunks(12) {
-            self.line(&chunk.join(" "));
+            self.reply(&chunk.join(" "));
         }
     }
 
@@ -110,7 +110,7 @@ impl<D: Display> Interp<'_, D> {
         });
         lines.push(format!("Nodes = {c} Nodes/sec = {}", (c as f64 / s) as u64));
         for l in lines {
-            self.line(&l);
+            self.reply(&l);
         }
     }
 }

@@ -21,6 +21,18 @@ pub struct BoardState<'b> {
     pub view: View,
 }
 
+/// What a message is, chosen where the interpreter says it, so that a display can set it
+/// apart (the full-screen display colours errors and news).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// An answer to a command, or a note.
+    Reply,
+    /// A refusal or a failure: the line changed nothing.
+    Error,
+    /// News of the game: the computer's move, a mate, the end.
+    News,
+}
+
 /// The interpreter's output.
 pub trait Display {
     /// People read this display (raw text, full screen): they get notes, prompts,
@@ -34,7 +46,7 @@ pub trait Display {
     fn start(&mut self, board: BoardState<'_>);
 
     /// A reply, announcement or error: one line.
-    fn message(&mut self, text: &str);
+    fn message(&mut self, kind: MessageKind, text: &str);
 
     /// Several lines as they are (tables, lists); each ends with a newline.
     fn text(&mut self, text: &str);
@@ -68,7 +80,7 @@ pub trait Display {
 
     /// `level` set a new time control.
     fn level_set(&mut self, clocks: &Clocks) {
-        self.message(&format!("Time control: {}", clocks.control));
+        self.message(MessageKind::Reply, &format!("Time control: {}", clocks.control));
     }
 
     /// `time` or `otime` set a clock.
@@ -148,7 +160,7 @@ impl<W: Write> Display for RawDisplay<'_, W> {
         self.changed(b);
     }
 
-    fn message(&mut self, text: &str) {
+    fn message(&mut self, _: MessageKind, text: &str) {
         write_line(&mut self.out, text);
     }
 
@@ -270,5 +282,57 @@ impl<D: Display> Interp<'_, D> {
         self.clocks.set_control(control);
         self.clocks.game_in = game_in;
         self.turn_start = Instant::now();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::engine::{Engine, EngineOptions};
+    use crate::protocol::Session;
+    use crate::protocol::gnu::Link;
+
+    /// Keeps the messages with their kinds.
+    #[derive(Default)]
+    struct Recorder(Vec<(MessageKind, String)>);
+
+    impl Display for Recorder {
+        fn start(&mut self, _: BoardState<'_>) {}
+        fn message(&mut self, kind: MessageKind, text: &str) {
+            self.0.push((kind, text.to_string()));
+        }
+        fn text(&mut self, _: &str) {}
+        fn changed(&mut self, _: BoardState<'_>) {}
+        fn board(&mut self, _: BoardState<'_>) {}
+        fn prompt(&mut self) {}
+        fn ask(&mut self, _: &str) {}
+        fn help(&mut self, _: &Status) {}
+        fn thinking(&mut self, _: &SearchInfo, _: bool) {}
+        fn computer_moved(&mut self, _: u32, _: &str, _: i64) {}
+        fn my_move(&mut self, _: &str, _: bool) {}
+    }
+
+    #[test]
+    fn refusals_are_errors_and_replies_are_not() {
+        let (sender, events) = std::sync::mpsc::channel();
+        let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
+        let mut session = Session { events, sender, out: std::io::sink(), engine };
+        let (link, _) = Link::split(&mut session);
+        let mut interp = Interp::new(link, &Config::default(), Recorder::default());
+        let kind_of = |interp: &mut Interp<'_, Recorder>, line: &str| {
+            interp.input(line.to_string());
+            interp.display_mut().0.drain(..).map(|(k, _)| k).collect::<Vec<_>>()
+        };
+        use MessageKind::{Error, Reply};
+        assert_eq!(kind_of(&mut interp, "7g7e"), [Error]);
+        assert_eq!(kind_of(&mut interp, "zz"), [Error, Error]);
+        assert_eq!(kind_of(&mut interp, "depth x"), [Error]);
+        assert_eq!(kind_of(&mut interp, "book"), [Reply]);
+        assert_eq!(kind_of(&mut interp, "rcptr"), [Reply]);
+        assert!(kind_of(&mut interp, "edit").iter().all(|&k| k == Reply));
+        assert_eq!(kind_of(&mut interp, "x5e"), [Error]);
+        assert_eq!(kind_of(&mut interp, "p5j"), [Error]);
+        assert_eq!(kind_of(&mut interp, "."), []);
     }
 }

@@ -15,11 +15,11 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn start_edit(&mut self) {
         self.abandon_search();
         self.show_board();
-        self.line(".   Exit to main");
-        self.line("#   Clear board");
-        self.line("c   Change sides");
-        self.line("(p3b places a Black pawn on 3b, p3b+ a tokin, p* one in hand, -3b empties 3b)");
-        self.line("enter piece & location: ");
+        self.reply(".   Exit to main");
+        self.reply("#   Clear board");
+        self.reply("c   Change sides");
+        self.reply("(p3b places a Black pawn on 3b, p3b+ a tokin, p* one in hand, -3b empties 3b)");
+        self.reply("enter piece & location: ");
         self.editor = Some(Editor { setup: self.game.position().to_setup(), color: Color::Black });
     }
 
@@ -46,7 +46,7 @@ impl<D: Display> Interp<'_, D> {
                         self.set_game(Game::new(pos), Vec::new());
                         self.show_board();
                     }
-                    Err(e) => self.line(&format!(
+                    Err(e) => self.error(&format!(
                         "This position cannot be played ({e}); go on editing (# clears)"
                     )),
                 }
@@ -58,7 +58,7 @@ impl<D: Display> Interp<'_, D> {
             ['c'] | ['C'] => ed.color = !ed.color,
             ['-', f, r] => match square_of(*f, *r) {
                 Some(sq) => ed.setup.set(sq, None),
-                None => self.line(&format!("Out-of-board position '{f}{r}'")),
+                None => self.error(&format!("Out-of-board position '{f}{r}'")),
             },
             [l, '*'] => match PieceKind::from_letter(l.to_ascii_uppercase()) {
                 Some(k) if k.is_hand_kind() => {
@@ -66,28 +66,28 @@ impl<D: Display> Interp<'_, D> {
                     let n = ed.setup.hands[c].count(k);
                     match ed.setup.hands[c].with_count(k, n + 1) {
                         Some(h) => ed.setup.hands[c] = h,
-                        None => self.line(&format!("No more {}s fit in a hand", k.name())),
+                        None => self.error(&format!("No more {}s fit in a hand", k.name())),
                     }
                 }
-                _ => self.line(&format!("Invalid piece type '{l}'")),
+                _ => self.error(&format!("Invalid piece type '{l}'")),
             },
             [l, f, r, rest @ ..] | ['+', l, f, r, rest @ ..]
                 if rest.is_empty() || rest == ['+'] =>
             {
                 let promoted = chars[0] == '+' || rest == ['+'];
                 let Some(kind) = PieceKind::from_letter(l.to_ascii_uppercase()) else {
-                    self.line(&format!("Invalid piece type '{l}'"));
+                    self.error(&format!("Invalid piece type '{l}'"));
                     return;
                 };
                 let Some(sq) = square_of(*f, *r) else {
-                    self.line(&format!("Out-of-board position '{f}{r}'"));
+                    self.error(&format!("Out-of-board position '{f}{r}'"));
                     return;
                 };
                 let kind = if promoted {
                     match kind.promote() {
                         Some(k) => k,
                         None => {
-                            self.line(&format!("A {} cannot be promoted", kind.name()));
+                            self.error(&format!("A {} cannot be promoted", kind.name()));
                             return;
                         }
                     }
@@ -96,7 +96,7 @@ impl<D: Display> Interp<'_, D> {
                 };
                 ed.setup.set(sq, Some(Piece::new(ed.color, kind)));
             }
-            _ => self.line(&format!("Not understood: '{token}' (p3b, p3b+, p*, -3b, #, c, .)")),
+            _ => self.error(&format!("Not understood: '{token}' (p3b, p3b+, p*, -3b, #, c, .)")),
         }
     }
 
@@ -121,9 +121,9 @@ impl<D: Display> Interp<'_, D> {
                 self.computer = Color::White;
                 self.force = false;
                 self.redraw();
-                self.line("Setup successful");
+                self.reply("Setup successful");
             }
-            Err(e) => self.line(&format!("Setup failed: {e}; the game is unchanged")),
+            Err(e) => self.error(&format!("Setup failed: {e}; the game is unchanged")),
         }
     }
 }

@@ -15,7 +15,7 @@ impl<D: Display> Interp<'_, D> {
             (None, FileCmd::Save | FileCmd::Get) => PathBuf::from("shogi.000"),
             (None, FileCmd::XSave | FileCmd::XGet) => PathBuf::from("xshogi.position.read"),
             (None, FileCmd::BSave) => {
-                self.line("aborting book save");
+                self.reply("aborting book save");
                 return;
             }
         };
@@ -39,10 +39,10 @@ impl<D: Display> Interp<'_, D> {
             }
             FileCmd::BSave => match files::listing::book_text(&self.game, &self.stats) {
                 Ok(text) => match files::append_atomic(&path, &text) {
-                    Ok(()) => self.line(&format!("Game saved to {shown}")),
-                    Err(e) => self.line(&format!("Could not write {shown}: {e}")),
+                    Ok(()) => self.reply(&format!("Game saved to {shown}")),
+                    Err(e) => self.error(&format!("Could not write {shown}: {e}")),
                 },
-                Err(e) => self.line(&format!("bsave: {e}; nothing written")),
+                Err(e) => self.error(&format!("bsave: {e}; nothing written")),
             },
             FileCmd::Get => match read(&path).and_then(|t| files::GameFile::parse(&t)) {
                 Ok(gf) => {
@@ -62,7 +62,9 @@ impl<D: Display> Interp<'_, D> {
                     self.redraw();
                     self.note(&format!("Game read from {shown}"));
                 }
-                Err(e) => self.line(&format!("Could not read {shown}: {e}; the game is unchanged")),
+                Err(e) => {
+                    self.error(&format!("Could not read {shown}: {e}; the game is unchanged"))
+                }
             },
             FileCmd::XGet => match read(&path).and_then(|t| files::xposition::parse(&t)) {
                 Ok(pos) => {
@@ -73,7 +75,7 @@ impl<D: Display> Interp<'_, D> {
                     self.note(&format!("Position read from {shown}"));
                 }
                 Err(e) => {
-                    self.line(&format!("Could not read {shown}: {e}; the game is unchanged"));
+                    self.error(&format!("Could not read {shown}: {e}; the game is unchanged"));
                 }
             },
         }
@@ -81,8 +83,8 @@ impl<D: Display> Interp<'_, D> {
 
     pub(super) fn write_file(&mut self, path: &std::path::Path, text: &str, done: &str) {
         match files::write_atomic(path, text) {
-            Ok(()) => self.line(done),
-            Err(e) => self.line(&format!("Could not write {}: {e}", path.display())),
+            Ok(()) => self.reply(done),
+            Err(e) => self.error(&format!("Could not write {}: {e}", path.display())),
         }
     }
 

@@ -49,7 +49,7 @@ use crate::notation::{parse_sfen, to_sfen};
 use crate::rules::{Color, Move, Position};
 use board::View;
 use command::{Command, CommandError, FileCmd, Pair, Setting};
-use display::{BoardState, Display, RawDisplay};
+use display::{BoardState, Display, MessageKind, RawDisplay};
 use editor::Editor;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -214,14 +214,25 @@ impl<'a, D: Display> Interp<'a, D> {
         self.out.for_people()
     }
 
-    fn line(&mut self, text: &str) {
-        self.out.message(text);
+    /// An answer to a command.
+    fn reply(&mut self, text: &str) {
+        self.out.message(MessageKind::Reply, text);
     }
 
-    /// A message for people only.
+    /// A refusal or a failure: nothing changed.
+    fn error(&mut self, text: &str) {
+        self.out.message(MessageKind::Error, text);
+    }
+
+    /// News of the game: a mate, the end.
+    fn news(&mut self, text: &str) {
+        self.out.message(MessageKind::News, text);
+    }
+
+    /// A reply for people only.
     fn note(&mut self, text: &str) {
         if self.people() {
-            self.line(text);
+            self.reply(text);
         }
     }
 
@@ -340,7 +351,7 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Event::TooLong { len, .. } => {
                 // Refused at once, even while the computer thinks: it can change nothing.
-                self.line(&format!("input: line too long ({len} bytes), ignored"));
+                self.error(&format!("input: line too long ({len} bytes), ignored"));
                 self.show_prompt();
             }
             Event::Engine(id, e) => self.on_engine(&id, e),
@@ -476,7 +487,7 @@ impl<'a, D: Display> Interp<'a, D> {
     fn command(&mut self, cmd: Result<Command, CommandError>) {
         let cmd = match cmd {
             Ok(cmd) => cmd,
-            Err(e) => return self.line(&e.to_string()),
+            Err(e) => return self.error(&e.to_string()),
         };
         match cmd {
             Command::Empty | Command::Ignored => {}
@@ -491,7 +502,7 @@ impl<'a, D: Display> Interp<'a, D> {
             Command::Board => self.show_board(),
             Command::Undo => {
                 if self.game.ply() == 0 {
-                    self.line("undo: there is no move to take back");
+                    self.error("undo: there is no move to take back");
                 } else {
                     self.take_back();
                     self.redraw();
@@ -499,7 +510,7 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Command::Remove => {
                 if self.game.ply() < 2 {
-                    self.line("remove: there are not two moves to take back");
+                    self.error("remove: there are not two moves to take back");
                 } else {
                     self.take_back();
                     self.take_back();
@@ -579,11 +590,11 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Command::Annotate(a) => match self.stats.last_mut() {
                 Some(s) => s.annotation = Some(a),
-                None => self.line("There is no move to mark."),
+                None => self.error("There is no move to mark."),
             },
             Command::Sfen => {
                 let s = to_sfen(self.game.position());
-                self.line(&s);
+                self.reply(&s);
             }
             Command::SetSfen(pos) => {
                 self.abandon_search();

@@ -23,16 +23,16 @@ impl<D: Display> Interp<'_, D> {
             Outcome::Draw(DrawReason::Repetition) if after_user_move => "Repetition".into(),
             Outcome::Draw(_) => "Drawn game!".into(),
         };
-        self.line(&words);
+        self.news(&words);
         if !matches!(o, Outcome::Win { reason: WinReason::Checkmate, .. }) {
-            self.line(&format!("Game over: {o}."));
+            self.news(&format!("Game over: {o}."));
         }
     }
 
     /// Plays the user's move; with `think`, the computer answers when it is its turn.
     pub(super) fn user_move(&mut self, word: &str, think: bool) {
         if let Some(o) = self.outcome {
-            self.line(&format!(
+            self.error(&format!(
                 "The game is over ({o}): new starts another, undo takes back a move."
             ));
             return;
@@ -42,7 +42,7 @@ impl<D: Display> Interp<'_, D> {
             Ok((mv, annotation)) => {
                 let side = pos.side_to_move();
                 if self.people() && !self.force && side == self.computer {
-                    self.line(&format!(
+                    self.error(&format!(
                         "It is {}'s turn and the computer plays {}: type go to let it move, \
                          or force to move for both sides.",
                         side.name(),
@@ -82,22 +82,22 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn refuse_move(&mut self, word: &str, e: &TextMoveError) {
         match e {
             TextMoveError::Illegal(IllegalMove::KingInCheck) => {
-                self.line(&format!("Illegal move (in check): {word}"));
+                self.error(&format!("Illegal move (in check): {word}"));
             }
             TextMoveError::Ambiguous(n) if self.people() => {
-                self.line(&format!(
+                self.error(&format!(
                     "Ambiguous move {word}: {n} moves fit; add the origin rank or file \
                      (Gi5h, G65h) or give both squares (6i5h)"
                 ));
             }
             TextMoveError::Illegal(why) => {
-                self.line(&format!("Illegal move (no match): {word}: {why}"));
+                self.error(&format!("Illegal move (no match): {word}: {why}"));
             }
             TextMoveError::Syntax if self.people() => {
-                self.line(&format!("Illegal move (no match): {word}"));
-                self.line("(not a move, and not a command either: help lists them)");
+                self.error(&format!("Illegal move (no match): {word}"));
+                self.error("(not a move, and not a command either: help lists them)");
             }
-            _ => self.line(&format!("Illegal move (no match): {word}")),
+            _ => self.error(&format!("Illegal move (no match): {word}")),
         }
     }
 
@@ -152,8 +152,8 @@ impl<D: Display> Interp<'_, D> {
                 },
             );
         match hint {
-            Some(m) => self.line(&format!("Hint: {m}")),
-            None => self.line("I have no idea."),
+            Some(m) => self.reply(&format!("Hint: {m}")),
+            None => self.reply("I have no idea."),
         }
     }
 }

@@ -73,7 +73,7 @@ impl<D: Display> Interp<'_, D> {
         }
         self.running = None;
         self.both = false;
-        self.line("Error (search failed): the computer could not find a move");
+        self.error("Error (search failed): the computer could not find a move");
         if self.eof {
             self.end = Some(LoopEnd::Quit);
         }
@@ -175,7 +175,7 @@ impl<D: Display> Interp<'_, D> {
     /// `solver`: look for a forced mate first (`tsume`).
     pub(super) fn start_search_with(&mut self, solver: bool) {
         if let Some(o) = self.outcome {
-            self.line(&format!("The game is over ({o}): new starts another, undo takes back."));
+            self.error(&format!("The game is over ({o}): new starts another, undo takes back."));
             return;
         }
         let side = self.game.position().side_to_move();
@@ -215,7 +215,7 @@ impl<D: Display> Interp<'_, D> {
             // No move: the side to move has lost (or the search failed to say).
             match self.game.outcome() {
                 Some(o) => self.announce_end(o, false),
-                None => self.line("Error (no move): the search gave no legal move"),
+                None => self.error("Error (no move): the search gave no legal move"),
             }
             return;
         };
@@ -225,7 +225,7 @@ impl<D: Display> Interp<'_, D> {
         if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
             let text: Vec<String> = result.pv.iter().map(Move::to_string).collect();
-            self.line(&format!(
+            self.news(&format!(
                 "Mate in {} ({plies} plies): {}",
                 plies.div_ceil(2),
                 text.join(" ")

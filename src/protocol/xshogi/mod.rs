@@ -9,7 +9,7 @@
 
 use super::Session;
 use super::gnu::board::{self, Status};
-use super::gnu::display::{BoardState, Checked, Display, write_flush, write_line};
+use super::gnu::display::{BoardState, Checked, Display, MessageKind, write_flush, write_line};
 use super::gnu::{Interp, Link};
 use super::hand_over;
 use crate::config::Config;
@@ -39,7 +39,7 @@ impl<W: Write> Display for XDisplay<'_, W> {
 
     fn start(&mut self, _: BoardState<'_>) {}
 
-    fn message(&mut self, text: &str) {
+    fn message(&mut self, _: MessageKind, text: &str) {
         write_line(&mut self.out, text);
     }
 

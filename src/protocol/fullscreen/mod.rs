@@ -2,7 +2,7 @@
 //! board with coordinates and colours (Japanese piece names with `kanji` or `--kanji`), the
 //! hands, both clocks running, the moves, the computer's thinking, the messages and a
 //! command line that takes everything the text mode takes: the text mode's interpreter
-//! runs it, with this mode's [`app::Screen`] as its display.
+//! runs it, with this mode's [`display::Screen`] as its display.
 //!
 //! The terminal is always given back as it was: on `quit`, at the end of input, on Ctrl-C
 //! (a key in raw mode), on SIGTERM and SIGHUP, on an error and on a panic (a guard's `Drop`
@@ -13,7 +13,10 @@
 //! level 7); a time control given on the command line skips the menu; `setup` works.
 
 pub mod app;
+pub mod display;
 pub mod grid;
+mod keys;
+mod menu;
 pub mod screen;
 
 use super::Session;

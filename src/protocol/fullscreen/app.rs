@@ -1,5 +1,5 @@
-//! The full-screen mode without its terminal: the start menu ([`super::menu`]), the command
-//! line ([`super::keys`]), and the GNU interpreter driving a [`Screen`]. Keys go in, a
+//! The full-screen mode without its terminal: the start menu (`menu.rs`), the command
+//! line (`keys.rs`), and the GNU interpreter driving a [`Screen`]. Keys go in, a
 //! [`Grid`] comes out, so tests play whole games without a terminal.
 
 use super::display::{Screen, wrap_log};

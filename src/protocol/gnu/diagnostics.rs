@@ -79,36 +79,33 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn speed_test(&mut self) {
         let pos = self.game.position().clone();
         let mut list = MoveList::new();
-        let run = |n: u32, f: &mut dyn FnMut() -> u64| -> (u64, f64) {
+        let mut lines = Vec::new();
+        // Runs `f` `n` times; it returns the nodes it made.
+        let mut time = |name: &str, n: u32, f: &mut dyn FnMut() -> u64| {
+            lines.push(format!("Testing {name} Speed"));
             let t = Instant::now();
             let mut count = 0;
             for _ in 0..n {
                 count += f();
             }
-            (count, t.elapsed().as_secs_f64().max(1e-9))
+            let s = t.elapsed().as_secs_f64().max(1e-9);
+            lines.push(format!("Nodes = {count} Nodes/sec = {}", (count as f64 / s) as u64));
         };
-        let mut lines = Vec::new();
-        lines.push("Testing MoveList Speed".to_string());
-        let (c, s) = run(20_000, &mut || {
+        time("MoveList", 20_000, &mut || {
             list.clear();
             pos.legal_moves(&mut list);
             list.len() as u64
         });
-        lines.push(format!("Nodes = {c} Nodes/sec = {}", (c as f64 / s) as u64));
-        lines.push("Testing CaptureList Speed".to_string());
-        let (c, s) = run(30_000, &mut || {
+        time("CaptureList", 30_000, &mut || {
             list.clear();
             pos.legal_captures(&mut list);
             list.len() as u64
         });
-        lines.push(format!("Nodes = {c} Nodes/sec = {}", (c as f64 / s) as u64));
-        lines.push("Testing Eval Speed".to_string());
         let mut sink = 0i64;
-        let (c, s) = run(15_000, &mut || {
+        time("Eval", 15_000, &mut || {
             sink = sink.wrapping_add(i64::from(crate::eval::evaluate(&pos)));
             1
         });
-        lines.push(format!("Nodes = {c} Nodes/sec = {}", (c as f64 / s) as u64));
         for l in lines {
             self.reply(&l);
         }

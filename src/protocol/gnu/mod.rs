@@ -8,6 +8,12 @@
 //! it move at once (as the original); the line is then handled. Commands that ask for a
 //! value (`depth`, `level`, `save`, …) take it from the same line or prompt for it.
 //!
+//! This file holds the loop and the command dispatch; [`command`] parses a line, and the
+//! commands' work is split by kind: `thinking.rs` (the computer's searches), `play.rs` (the
+//! user's moves, new games, undo), `settings.rs`, `files.rs`, `editor.rs` (`edit`, `setup`)
+//! and `diagnostics.rs` (`p`, `debug`, `test`, `moves`). [`display`] is what the
+//! interpreter shows, [`board`] how the text displays draw it.
+//!
 //! Where this differs from the original on purpose (its bugs, fixed):
 //! - a mate, repetition or other end the user's move causes is announced, in every mode;
 //!   moves after the end are refused with a message, and `undo`/`remove` reopen the game;
@@ -315,7 +321,7 @@ impl<'a, D: Display> Interp<'a, D> {
             self.end = Some(LoopEnd::Quit);
         }
         let end = self.end?;
-        self.stop_everything();
+        self.abandon_search();
         Some(end)
     }
 
@@ -332,7 +338,7 @@ impl<'a, D: Display> Interp<'a, D> {
     /// Ends at once (Ctrl-C in the full-screen display): a running search is given up.
     pub fn quit_now(&mut self) {
         self.end = Some(LoopEnd::Quit);
-        self.stop_everything();
+        self.abandon_search();
     }
 
     fn dispatch(&mut self, event: Event) {
@@ -378,7 +384,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 {
                     self.ponder_hit(&word);
                 } else {
-                    self.give_up_ponder();
+                    self.abandon_search();
                     self.handle(line);
                     self.after_input();
                 }
@@ -411,9 +417,7 @@ impl<'a, D: Display> Interp<'a, D> {
             let Some(line) = self.queued.pop_front() else {
                 return;
             };
-            if self.running.is_some() {
-                self.give_up_ponder();
-            }
+            self.abandon_search();
             // As the original, a prompt before each line it reads.
             if self.prompt.is_none() && self.editor.is_none() && self.setup_rows.is_none() {
                 self.out.prompt();

@@ -80,15 +80,6 @@ impl<D: Display> Interp<'_, D> {
         self.after_input();
     }
 
-    pub(super) fn stop_everything(&mut self) {
-        if let Some(r) = self.running.take() {
-            match r.searcher {
-                Searcher::Engine(h) => drop(h.abort()),
-                Searcher::Mate(m) => m.stop(),
-            }
-        }
-    }
-
     pub(super) fn ask_stop(&mut self) {
         if let Some(r) = &mut self.running
             && !r.stop_asked
@@ -98,20 +89,14 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    /// Stops the running search and forgets it: its events still to come are dropped, as
-    /// they carry its id.
-    pub(super) fn give_up_ponder(&mut self) {
+    /// Stops the running search, if any, and forgets it: its events still to come are
+    /// dropped, as they carry its id.
+    pub(super) fn abandon_search(&mut self) {
         if let Some(r) = self.running.take() {
             match r.searcher {
                 Searcher::Engine(h) => drop(h.abort()),
                 Searcher::Mate(m) => m.stop(),
             }
-        }
-    }
-
-    pub(super) fn abandon_search(&mut self) {
-        if self.running.is_some() {
-            self.give_up_ponder();
         }
     }
 
@@ -298,7 +283,7 @@ impl<D: Display> Interp<'_, D> {
         if self.outcome.is_some() || self.game.position().side_to_move() != self.computer {
             // The move ended the game: the ponder search is not wanted.
             self.running = Some(r);
-            self.give_up_ponder();
+            self.abandon_search();
             self.show_prompt();
             return;
         }

@@ -5,7 +5,7 @@ use crate::engine::clock::TimeControl;
 use std::path::PathBuf;
 
 /// Settings for the interactive modes, built from the command line (the "high-level"
-/// arguments, as opposed to the parsed [`Cli`]).
+/// arguments, as opposed to the parsed command line itself).
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     /// Think on the opponent's time.

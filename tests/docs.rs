@@ -4,7 +4,7 @@
 //! worked examples of the pages are what the program does.
 
 use gnushogi::notation::{parse_sfen, parse_text_move, parse_usi_move, parse_xboard_move, to_sfen};
-use gnushogi::protocol::{cecp, text, usi};
+use gnushogi::protocol::{cecp, gnu, usi};
 use gnushogi::rules::{IllegalMove, Move, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -87,9 +87,9 @@ fn assert_complete(name: &str, listed: &[&str], path: &str, is_command: impl Fn(
 
 #[test]
 fn the_text_mode_command_list_is_complete() {
-    use text::command::{Command as C, parse};
-    assert_complete("text mode", text::command::COMMANDS, "src/protocol/text/command.rs", |w| {
-        !matches!(parse(w), C::Move(_) | C::Empty)
+    use gnu::command::{Command as C, parse};
+    assert_complete("text mode", gnu::command::COMMANDS, "src/protocol/gnu/command.rs", |w| {
+        !matches!(parse(w), Ok(C::Move(_) | C::Empty))
     });
 }
 
@@ -162,7 +162,7 @@ fn assert_documented(page_path: &str, listed: &[&str]) {
 
 #[test]
 fn commands_md_documents_every_text_mode_command() {
-    assert_documented("doc/commands.md", text::command::COMMANDS);
+    assert_documented("doc/commands.md", gnu::command::COMMANDS);
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn the_man_page_describes_every_option() {
 #[test]
 fn the_man_page_lists_every_text_mode_command() {
     let tags = man_tags(&read("doc/gnushogi.6"), ".SS Commands");
-    for w in text::command::COMMANDS {
+    for w in gnu::command::COMMANDS {
         assert!(tags.contains(*w), "doc/gnushogi.6 does not list the command `{w}`");
     }
 }

@@ -10,7 +10,7 @@ use gnushogi::protocol::LoopEnd;
 use gnushogi::protocol::Session;
 use gnushogi::protocol::fullscreen::app::App;
 use gnushogi::protocol::fullscreen::grid::Grid;
-use gnushogi::protocol::text::Link;
+use gnushogi::protocol::gnu::Link;
 use std::time::{Duration, Instant};
 
 /// Longest wait for the computer: only a failing test waits this long.

@@ -14,7 +14,7 @@ use fuzz::{check, junk, mutated_bytes, mutated_line, sfen_column, string_literal
 use gnushogi::book::{self, records};
 use gnushogi::files::{self, GameFile};
 use gnushogi::notation::{self, parse_sfen, parse_usi_move, parse_xboard_fen, to_sfen};
-use gnushogi::protocol::{cecp, text, usi};
+use gnushogi::protocol::{cecp, gnu, usi};
 use gnushogi::rules::{MoveList, Position};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -158,7 +158,7 @@ fn text_commands_and_time_controls() {
     let mut seeds = text_seeds();
     seeds.extend(["40 5", "0 30", "f5 10", "1:30", ":30", "30 5 1 :30", "5:00"].map(String::from));
     check("text-commands", 4000, mutated_line(seeds), |line| {
-        let _ = text::command::parse(&line);
+        let _ = gnu::command::parse(&line);
         let _ = gnushogi::engine::clock::parse_level(&line);
         let _ = gnushogi::engine::clock::parse_time(&line, true);
         let _ = gnushogi::engine::clock::parse_time(&line, false);

@@ -23,8 +23,8 @@ use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
 use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow};
-use gnushogi::protocol::text::display::RawDisplay;
-use gnushogi::protocol::text::{Interp, Link, Thinking, Waiting};
+use gnushogi::protocol::gnu::display::RawDisplay;
+use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
 use gnushogi::rules::Position;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -369,7 +369,7 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
 
 fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
     let src = include_str!("text.rs");
-    let words = gnushogi::protocol::text::command::COMMANDS;
+    let words = gnushogi::protocol::gnu::command::COMMANDS;
     let files = ["game.sav", "pos.x", "book.tbk", "list.txt", "missing"].map(String::from);
     let mut transcript = inputs(transcript_literals(src, &files), words);
     transcript.extend(inputs(transcript_literals(include_str!("xshogi.rs"), &files), words));
@@ -431,7 +431,7 @@ fn xshogi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
 }
 
 fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
-    let words = gnushogi::protocol::text::command::COMMANDS;
+    let words = gnushogi::protocol::gnu::command::COMMANDS;
     let files = ["game.sav", "pos.x", "book.tbk", "list.txt", "missing"].map(String::from);
     let (x, t) = (include_str!("xshogi.rs"), include_str!("text.rs"));
     let mut transcript = inputs(transcript_literals(x, &files), words);

@@ -297,7 +297,7 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if cli.usi {
         protocol::usi::run(session)
     } else if cli.raw {
-        protocol::text::run(session, &config)
+        protocol::gnu::run(session, &config)
     } else {
         protocol::xshogi::run(session, &config)
     }

@@ -3,7 +3,7 @@
 
 pub mod cecp;
 pub mod fullscreen;
-pub mod text;
+pub mod gnu;
 pub mod usi;
 pub mod xshogi;
 

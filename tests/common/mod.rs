@@ -85,7 +85,7 @@ impl Driver {
             });
             let session = Session::new(input, writer, engine);
             match front {
-                Front::Raw => gnushogi::protocol::text::run(session, &config),
+                Front::Raw => gnushogi::protocol::gnu::run(session, &config),
                 Front::X => gnushogi::protocol::xshogi::run(session, &config),
             }
         });

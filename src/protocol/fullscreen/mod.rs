@@ -2,7 +2,7 @@
 //! board with coordinates and colours (Japanese piece names with `kanji` or `--kanji`), the
 //! hands, both clocks running, the moves, the computer's thinking, the messages and a
 //! command line that takes everything the text mode takes: the text mode's interpreter
-//! runs it, with this mode's [`app::Screen`] as its display.
+//! runs it, with this mode's [`display::Screen`] as its display.
 //!
 //! The terminal is always given back as it was: on `quit`, at the end of input, on Ctrl-C
 //! (a key in raw mode), on SIGTERM and SIGHUP, on an error and on a panic (a guard's `Drop`
@@ -13,11 +13,14 @@
 //! level 7); a time control given on the command line skips the menu; `setup` works.
 
 pub mod app;
+pub mod display;
 pub mod grid;
+mod keys;
+mod menu;
 pub mod screen;
 
 use super::Session;
-use super::text::{self, Link};
+use super::gnu::{self, Link};
 use crate::config::Config;
 use crate::engine::Engine;
 use app::App;
@@ -47,7 +50,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
         let stdin = io::BufReader::new(io::stdin());
         let session = Session::new(stdin, io::stdout(), engine);
         super::forward_signals(session.sender.clone());
-        return text::run(session, config);
+        return gnu::run(session, config);
     }
     // No reader thread: the keys come from the terminal, read by this loop.
     let (sender, events) = std::sync::mpsc::channel();

@@ -4,7 +4,8 @@
 //! screens without a terminal.
 
 use super::grid::{Grid, Style, text_width};
-use crate::protocol::text::board::View;
+use crate::protocol::gnu::board::View;
+use crate::protocol::gnu::display::MessageKind;
 use crate::rules::{Color, Move, PieceKind, Setup, Square};
 use crossterm::style::Color as Ink;
 
@@ -25,16 +26,6 @@ pub const LEVELS: [&str; 10] = [
     " 9.    1 move  in  15 minutes",
     "10.    1 move  in  30 minutes",
 ];
-
-/// How a message reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Plain,
-    /// A refusal or an error.
-    Error,
-    /// The computer's move or the end of the game.
-    News,
-}
 
 /// Long output shown over the board (help, tables, lists) until Esc or Enter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +67,7 @@ pub struct Snapshot {
     /// The search's latest line, and whether it is still thinking.
     pub thinking: Option<(String, bool)>,
     /// Messages, oldest first; the last is the status line.
-    pub log: Vec<(String, Tone)>,
+    pub log: Vec<(String, MessageKind)>,
     /// The command line: its label, the text typed, the cursor (in characters).
     pub label: String,
     pub input: String,
@@ -338,16 +329,16 @@ fn thinking_row(g: &mut Grid, s: &Snapshot) {
 fn log(g: &mut Grid, s: &Snapshot, y0: usize, rows: usize) {
     let shown = &s.log[s.log.len().saturating_sub(rows)..];
     let start = y0 + rows - shown.len();
-    for (i, (text, tone)) in shown.iter().enumerate() {
+    for (i, (text, kind)) in shown.iter().enumerate() {
         let latest = i + 1 == shown.len();
-        let mut style = match tone {
-            Tone::Plain => Style::PLAIN,
-            Tone::Error => Style::fg(ERROR),
-            Tone::News => Style::fg(NEWS),
+        let mut style = match kind {
+            MessageKind::Reply => Style::PLAIN,
+            MessageKind::Error => Style::fg(ERROR),
+            MessageKind::News => Style::fg(NEWS),
         };
         if latest {
             style = style.bold();
-        } else if *tone == Tone::Plain {
+        } else if *kind == MessageKind::Reply {
             style = style.dim();
         }
         g.put(1, start + i, text, tint(style, s.color));

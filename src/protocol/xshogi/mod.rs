@@ -1,17 +1,17 @@
 //! The X display (default, `-X`): the xshogi dialect, switching to CECP on `xboard` and to
 //! USI on `usi`.
 //!
-//! It is the text mode's interpreter ([`super::text`]) with the X display: the banner
+//! It is the text mode's interpreter ([`super::gnu`]) with the X display: the banner
 //! `GNU Shogi <version>` first (xshogi refuses a program without it), 40 moves in 5 minutes
 //! unless the command line says otherwise, no board and no prompt, `time`/`otime` answered
 //! with one line each, the computer's moves as `N. ... MOVE CLOCK` (its clock in ms) and the
 //! user's echoed as `N. MOVE CLOCK`.
 
 use super::Session;
+use super::gnu::board::{self, Status};
+use super::gnu::display::{BoardState, Checked, Display, MessageKind, write_flush, write_line};
+use super::gnu::{Interp, Link};
 use super::hand_over;
-use super::text::board::{self, Status};
-use super::text::display::{BoardState, Checked, Display, write_flush, write_line};
-use super::text::{Interp, Link};
 use crate::config::Config;
 use crate::engine::clock::Clocks;
 use crate::search::SearchInfo;
@@ -39,7 +39,7 @@ impl<W: Write> Display for XDisplay<'_, W> {
 
     fn start(&mut self, _: BoardState<'_>) {}
 
-    fn message(&mut self, text: &str) {
+    fn message(&mut self, _: MessageKind, text: &str) {
         write_line(&mut self.out, text);
     }
 

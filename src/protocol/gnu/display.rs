@@ -4,10 +4,14 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
+use super::{Interp, Thinking, Waiting, thinking::Purpose};
 use crate::engine::clock::Clocks;
-use crate::rules::Position;
+use crate::engine::clock::TimeControl;
+use crate::game::{Game, Outcome};
+use crate::rules::{Color, Position, Setup};
 use crate::search::SearchInfo;
 use std::io::Write;
+use std::time::Instant;
 
 /// The board as a display draws it.
 #[derive(Copy, Clone)]
@@ -15,6 +19,18 @@ pub struct BoardState<'b> {
     pub pos: &'b Position,
     pub clocks: &'b Clocks,
     pub view: View,
+}
+
+/// What a message is, chosen where the interpreter says it, so that a display can set it
+/// apart (the full-screen display colours errors and news).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// An answer to a command, or a note.
+    Reply,
+    /// A refusal or a failure: the line changed nothing.
+    Error,
+    /// News of the game: the computer's move, a mate, the end.
+    News,
 }
 
 /// The interpreter's output.
@@ -30,7 +46,7 @@ pub trait Display {
     fn start(&mut self, board: BoardState<'_>);
 
     /// A reply, announcement or error: one line.
-    fn message(&mut self, text: &str);
+    fn message(&mut self, kind: MessageKind, text: &str);
 
     /// Several lines as they are (tables, lists); each ends with a newline.
     fn text(&mut self, text: &str);
@@ -64,7 +80,7 @@ pub trait Display {
 
     /// `level` set a new time control.
     fn level_set(&mut self, clocks: &Clocks) {
-        self.message(&format!("Time control: {}", clocks.control));
+        self.message(MessageKind::Reply, &format!("Time control: {}", clocks.control));
     }
 
     /// `time` or `otime` set a clock.
@@ -144,7 +160,7 @@ impl<W: Write> Display for RawDisplay<'_, W> {
         self.changed(b);
     }
 
-    fn message(&mut self, text: &str) {
+    fn message(&mut self, _: MessageKind, text: &str) {
         write_line(&mut self.out, text);
     }
 
@@ -189,5 +205,134 @@ impl<W: Write> Display for RawDisplay<'_, W> {
     fn my_move(&mut self, mv: &str, beep: bool) {
         let bell = if beep { "\x07" } else { "" };
         write_line(&mut self.out, &format!("My move is: {mv:>5}{bell}"));
+    }
+}
+
+/// What displays read of the interpreter.
+impl<D: Display> Interp<'_, D> {
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// When the side to move began to think about its move.
+    pub fn turn_started(&self) -> Instant {
+        self.turn_start
+    }
+
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The side the computer plays.
+    pub fn computer(&self) -> Color {
+        self.computer
+    }
+
+    /// `force`: the user moves for both sides.
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
+    /// The end of the game, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// What the computer is thinking about, if it is.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.running.as_ref().map(|r| match r.purpose {
+            Purpose::Move => Thinking::Move,
+            Purpose::Ponder { predicted } => Thinking::Ponder(predicted),
+        })
+    }
+
+    /// What the next input line is for.
+    pub fn waiting(&self) -> Waiting {
+        if self.prompt.is_some() {
+            Waiting::Answer
+        } else if self.editor.is_some() {
+            Waiting::EditPiece
+        } else if let Some(rows) = &self.setup_rows {
+            Waiting::SetupRow(rows.len())
+        } else {
+            Waiting::Command
+        }
+    }
+
+    /// The board being set up by `edit`, with the colour of the pieces it places.
+    pub fn editing(&self) -> Option<(&Setup, Color)> {
+        self.editor.as_ref().map(|e| (&e.setup, e.color))
+    }
+
+    pub fn display(&self) -> &D {
+        &self.out
+    }
+
+    pub fn display_mut(&mut self) -> &mut D {
+        &mut self.out
+    }
+
+    /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
+    /// the time is for the whole game.
+    pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
+        self.clocks.set_control(control);
+        self.clocks.game_in = game_in;
+        self.turn_start = Instant::now();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::engine::{Engine, EngineOptions};
+    use crate::protocol::Session;
+    use crate::protocol::gnu::Link;
+
+    /// Keeps the messages with their kinds.
+    #[derive(Default)]
+    struct Recorder(Vec<(MessageKind, String)>);
+
+    impl Display for Recorder {
+        fn start(&mut self, _: BoardState<'_>) {}
+        fn message(&mut self, kind: MessageKind, text: &str) {
+            self.0.push((kind, text.to_string()));
+        }
+        fn text(&mut self, _: &str) {}
+        fn changed(&mut self, _: BoardState<'_>) {}
+        fn board(&mut self, _: BoardState<'_>) {}
+        fn prompt(&mut self) {}
+        fn ask(&mut self, _: &str) {}
+        fn help(&mut self, _: &Status) {}
+        fn thinking(&mut self, _: &SearchInfo, _: bool) {}
+        fn computer_moved(&mut self, _: u32, _: &str, _: i64) {}
+        fn my_move(&mut self, _: &str, _: bool) {}
+    }
+
+    #[test]
+    fn refusals_are_errors_and_replies_are_not() {
+        let (sender, events) = std::sync::mpsc::channel();
+        let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
+        let mut session = Session { events, sender, out: std::io::sink(), engine };
+        let (link, _) = Link::split(&mut session);
+        let mut interp = Interp::new(link, &Config::default(), Recorder::default());
+        let kind_of = |interp: &mut Interp<'_, Recorder>, line: &str| {
+            interp.input(line.to_string());
+            interp.display_mut().0.drain(..).map(|(k, _)| k).collect::<Vec<_>>()
+        };
+        use MessageKind::{Error, Reply};
+        assert_eq!(kind_of(&mut interp, "7g7e"), [Error]);
+        assert_eq!(kind_of(&mut interp, "zz"), [Error, Error]);
+        assert_eq!(kind_of(&mut interp, "depth x"), [Error]);
+        assert_eq!(kind_of(&mut interp, "book"), [Reply]);
+        assert_eq!(kind_of(&mut interp, "rcptr"), [Reply]);
+        assert!(kind_of(&mut interp, "edit").iter().all(|&k| k == Reply));
+        assert_eq!(kind_of(&mut interp, "x5e"), [Error]);
+        assert_eq!(kind_of(&mut interp, "p5j"), [Error]);
+        assert_eq!(kind_of(&mut interp, "."), []);
     }
 }

@@ -17,17 +17,6 @@ pub struct View {
     pub stars: bool,
 }
 
-/// The hand order of the display: P L N S G B R.
-const HAND_ORDER: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-];
-
 /// A full redraw, as the original prints it: an empty line, the clocks, an empty line, nine
 /// ranks (rank a at the top, file 9 on the left), an empty line and the two hands.
 pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
@@ -58,7 +47,8 @@ pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
     t.push('\n');
     for color in Color::ALL {
         t.push_str(if color == Color::Black { "black " } else { "white " });
-        for kind in HAND_ORDER {
+        // The original writes hands the other way round from SFEN: P L N S G B R.
+        for kind in PieceKind::HAND_WRITING_ORDER.into_iter().rev() {
             let n = pos.hand(color).count(kind);
             if n > 0 {
                 let _ = write!(t, "{n}{} ", kind.base_letter());

@@ -1,0 +1,132 @@
+//! The full-screen display: what the interpreter tells it (messages, long output, questions,
+//! the search), kept for the screen to draw with the game.
+
+use super::grid::text_width;
+use super::screen::{self, Overlay};
+use crate::protocol::gnu::board::{self, Status};
+use crate::protocol::gnu::display::{BoardState, Display, MessageKind};
+use crate::search::SearchInfo;
+use std::collections::VecDeque;
+
+/// Messages kept for the screen.
+const LOG_KEPT: usize = 200;
+/// The title of long output, until the command that printed it names it.
+pub(super) const OUTPUT: &str = "Output";
+
+/// What the interpreter tells the full-screen display; the screen draws it with the game.
+#[derive(Default)]
+pub struct Screen {
+    pub(super) log: VecDeque<(String, MessageKind)>,
+    pub(super) overlay: Option<Overlay>,
+    /// The question the next line answers (`depth = `).
+    pub(super) question: String,
+    /// The latest iteration of the search.
+    pub(super) info: Option<SearchInfo>,
+    /// A bell is due (after the computer's move, with `beep` on).
+    pub(super) bell: bool,
+    /// The whole terminal is to be drawn again (`bd`, Ctrl-L, a resize).
+    pub(super) repaint: bool,
+    /// Lines logged since the start.
+    pub(super) logged: usize,
+}
+
+impl Screen {
+    pub(super) fn log(&mut self, text: &str, kind: MessageKind) {
+        for line in text.lines() {
+            self.log.push_back((line.to_string(), kind));
+            self.logged += 1;
+        }
+        while self.log.len() > LOG_KEPT {
+            self.log.pop_front();
+        }
+    }
+
+    pub fn messages(&self) -> impl Iterator<Item = &str> {
+        self.log.iter().map(|(t, _)| t.as_str())
+    }
+}
+
+impl Display for Screen {
+    fn start(&mut self, _: BoardState<'_>) {}
+
+    fn message(&mut self, kind: MessageKind, text: &str) {
+        self.log(text, kind);
+    }
+
+    fn text(&mut self, text: &str) {
+        let lines = text.lines().map(str::to_string).collect();
+        self.overlay = Some(Overlay { title: OUTPUT.into(), lines, scroll: 0 });
+    }
+
+    fn changed(&mut self, _: BoardState<'_>) {}
+
+    fn board(&mut self, _: BoardState<'_>) {
+        self.repaint = true;
+    }
+
+    fn prompt(&mut self) {}
+
+    fn ask(&mut self, question: &str) {
+        self.question = question.to_string();
+    }
+
+    fn help(&mut self, status: &Status) {
+        let mut lines: Vec<String> = [
+            "Type a move (7g7f, P7f, 2d2c+, P*5e, Gi5h) or a command, then Enter.",
+            "kanji     Japanese piece names on/off   bd or Ctrl-L   draw the screen again",
+            "Up/Down   earlier command lines         Esc            clear the line",
+            "Ctrl-C    quit at once                  Ctrl-D         end (on an empty line)",
+            "",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        lines.extend(board::help(status).lines().map(str::to_string));
+        self.overlay = Some(Overlay { title: "Help".into(), lines, scroll: 0 });
+    }
+
+    fn thinking(&mut self, info: &SearchInfo, _post: bool) {
+        self.info = Some(info.clone());
+    }
+
+    fn computer_moved(&mut self, _n: u32, _mv: &str, _clock: i64) {}
+
+    fn my_move(&mut self, mv: &str, beep: bool) {
+        self.log(&format!("My move is: {mv}"), MessageKind::News);
+        self.bell |= beep;
+    }
+}
+
+/// Long messages wrapped at word boundaries to fit the narrowest screen.
+pub(super) fn wrap_log(log: &VecDeque<(String, MessageKind)>) -> Vec<(String, MessageKind)> {
+    const WIDTH: usize = screen::MIN_WIDTH - 2;
+    let mut out = Vec::new();
+    for (text, kind) in log {
+        let mut line = String::new();
+        for word in text.split(' ') {
+            if !line.is_empty() && text_width(&line) + 1 + text_width(word) > WIDTH {
+                out.push((std::mem::take(&mut line), *kind));
+                line.push_str("  ");
+            } else if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        out.push((line, *kind));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_wrap() {
+        let log = VecDeque::from([("word ".repeat(30).trim().to_string(), MessageKind::Reply)]);
+        let lines = wrap_log(&log);
+        assert_eq!(lines.len(), 2);
+        assert!(lines.iter().all(|(l, _)| l.len() <= 78));
+        assert!(lines[1].0.starts_with("  word"));
+    }
+}

@@ -1,0 +1,412 @@
+//! The commands of the text and xshogi modes, parsed from one input line.
+//!
+//! The first word names the command (exactly, case-sensitive, as in the original); the rest
+//! of the line is its argument, parsed here into values. A missing argument is `None` where
+//! the interpreter then asks for it (`depth` alone asks `depth = `); a bad one is a
+//! [`CommandError`], whose text is the interpreter's reply. A word that names no command is a
+//! move.
+
+use crate::engine::clock::{TimeControl, TimeControlError, parse_level};
+use crate::notation::{Annotation, SfenError, parse_sfen};
+use crate::rules::{Color, Piece, PieceKind, Position};
+use nom::{
+    IResult, Parser,
+    bytes::complete::take_till1,
+    character::complete::{anychar, multispace0, multispace1, one_of},
+    combinator::{all_consuming, opt, rest},
+    sequence::preceded,
+};
+use std::fmt;
+use std::path::PathBuf;
+
+/// Deepest search the `depth` command accepts (plies).
+pub const MAX_DEPTH: u32 = 64;
+
+/// The files a command reads or writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileCmd {
+    Save,
+    Get,
+    XSave,
+    XGet,
+    BSave,
+}
+
+/// Toggles and simple switches.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Toggle {
+    Post,
+    NoPost,
+    Easy,
+    Hard,
+    Book,
+    Hash,
+    Tsume,
+    Rcptr,
+    GameIn,
+    Material,
+    Coords,
+    Reverse,
+    Beep,
+    Stars,
+    Force,
+}
+
+/// Settings of one number (besides `depth`, which has limits of its own).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Contempt,
+    Xwndw,
+}
+
+/// Settings of two numbers, each asked for when missing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pair {
+    Awindow,
+    Bwindow,
+    HashDepth,
+}
+
+/// `time`/`otime`: a clock in centiseconds, and the moves it is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockTime {
+    /// The number as typed.
+    pub centis: i64,
+    /// `N:SS`, written by some clients: the seconds, in centiseconds, add to N.
+    pub extra: i64,
+    /// Moves to the next time control (0: not given).
+    pub moves: u32,
+}
+
+impl ClockTime {
+    /// The clock's time in centiseconds.
+    pub fn total(&self) -> i64 {
+        self.centis.saturating_add(self.extra)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    New,
+    Quit,
+    Board,
+    Undo,
+    Remove,
+    Go,
+    Switch,
+    /// `black`: the computer plays White.
+    Black,
+    /// `white`: the computer plays Black.
+    White,
+    Both,
+    Hint,
+    Level(Option<TimeControl>),
+    /// The depth in plies (`depth 0` is the deepest, [`MAX_DEPTH`]).
+    Depth(Option<u32>),
+    Set(Setting, Option<i32>),
+    /// The first value, and the second when the line gives it too.
+    SetPair(Pair, Option<(i32, Option<i32>)>),
+    Time(ClockTime),
+    OTime(ClockTime),
+    Toggle(Toggle),
+    Random,
+    P,
+    Test,
+    Debug(Option<Piece>),
+    /// `None`: the command line's file, or ask.
+    File(FileCmd, Option<PathBuf>),
+    /// `list [FILE]`: the listing to FILE, or to the original's `CL.*` name.
+    List(Option<PathBuf>),
+    Edit,
+    Setup,
+    Annotate(Annotation),
+    Sfen,
+    SetSfen(Box<Position>),
+    Moves,
+    Xboard,
+    Usi,
+    /// Accepted and ignored (`alg`, `accepted`, `rejected`, `variant`, `computer`, `name`).
+    Ignored,
+    /// Nothing on the line.
+    Empty,
+    /// Anything else: a move (only the first word counts).
+    Move(String),
+}
+
+/// A command's argument that cannot be; the text is the interpreter's reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// `level`: not a time control.
+    Level(TimeControlError),
+    /// A setting's value (the word as typed) is not a number.
+    NotANumber(String),
+    /// `depth`: out of range.
+    Depth(i32),
+    /// `time`, `otime` (the command): the word is not centiseconds.
+    NotATime { command: &'static str, word: String },
+    /// `debug`: not a colour and a letter.
+    DebugUsage,
+    /// `debug`: the letter names no piece.
+    NotAPieceLetter(char),
+    /// `setsfen`: not a position.
+    Sfen(SfenError),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Level(e) => write!(f, "level: {e}"),
+            CommandError::NotANumber(w) => write!(f, "'{w}' is not a number; nothing changed"),
+            CommandError::Depth(v) => {
+                write!(f, "depth: 1 to {MAX_DEPTH} (0: the deepest), not {v}")
+            }
+            CommandError::NotATime { command, word } => {
+                write!(f, "{command}: '{word}' is not a time in centiseconds")
+            }
+            CommandError::DebugUsage => {
+                f.write_str("debug: give a colour and a piece letter, e.g. bP or wR")
+            }
+            CommandError::NotAPieceLetter(l) => write!(f, "debug: '{l}' is not a piece letter"),
+            CommandError::Sfen(e) => write!(f, "setsfen: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Every first word [`parse`] reads as a command (any other word is a move), in the order
+/// of `help`. `doc/commands.md` documents each; tests/docs.rs checks both, both ways.
+#[rustfmt::skip]
+pub const COMMANDS: &[&str] = &[
+    "help", "new", "quit", "exit", "bd", "undo", "remove", "go", "first", "switch", "black",
+    "white", "both", "hint", "level", "clock", "depth", "sd", "contempt", "xwndw", "Awindow",
+    "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
+    "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
+    "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
+    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
+    "accepted", "rejected", "variant", "computer", "name",
+];
+
+fn word_and_rest(i: &str) -> IResult<&str, (&str, Option<&str>)> {
+    let (i, _) = multispace0(i)?;
+    let (i, word) = take_till1(char::is_whitespace)(i)?;
+    let (i, arg) = opt(preceded(multispace1, rest)).parse(i)?;
+    Ok((i, (word, arg)))
+}
+
+/// Parses a line into a command, or says what is wrong with its argument.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let Ok((_, (word, arg))) = word_and_rest(line) else {
+        return Ok(Command::Empty);
+    };
+    let arg = arg.unwrap_or("").trim();
+    // An argument that may be missing (the interpreter then asks or uses a default).
+    fn given<T>(
+        arg: &str,
+        parse: impl FnOnce(&str) -> Result<T, CommandError>,
+    ) -> Result<Option<T>, CommandError> {
+        if arg.is_empty() { Ok(None) } else { parse(arg).map(Some) }
+    }
+    use Command as C;
+    Ok(match word {
+        "help" => C::Help,
+        "new" => C::New,
+        "quit" | "exit" => C::Quit,
+        "bd" => C::Board,
+        "undo" => C::Undo,
+        "remove" => C::Remove,
+        "go" | "first" => C::Go,
+        "switch" => C::Switch,
+        "black" => C::Black,
+        "white" => C::White,
+        "both" => C::Both,
+        "hint" => C::Hint,
+        "level" | "clock" => C::Level(given(arg, level)?),
+        "depth" | "sd" => C::Depth(given(arg, depth)?),
+        "contempt" => C::Set(Setting::Contempt, given(arg, number)?),
+        "xwndw" => C::Set(Setting::Xwndw, given(arg, number)?),
+        "Awindow" => C::SetPair(Pair::Awindow, given(arg, pair)?),
+        "Bwindow" => C::SetPair(Pair::Bwindow, given(arg, pair)?),
+        "hashdepth" => C::SetPair(Pair::HashDepth, given(arg, pair)?),
+        "time" => C::Time(clock_time(arg, "time")?),
+        "otime" | "otim" => C::OTime(clock_time(arg, "otime")?),
+        "post" => C::Toggle(Toggle::Post),
+        "nopost" => C::Toggle(Toggle::NoPost),
+        "easy" => C::Toggle(Toggle::Easy),
+        "hard" => C::Toggle(Toggle::Hard),
+        "book" => C::Toggle(Toggle::Book),
+        "hash" => C::Toggle(Toggle::Hash),
+        "tsume" => C::Toggle(Toggle::Tsume),
+        "rcptr" => C::Toggle(Toggle::Rcptr),
+        "gamein" => C::Toggle(Toggle::GameIn),
+        "material" => C::Toggle(Toggle::Material),
+        "coords" => C::Toggle(Toggle::Coords),
+        "reverse" | "rv" => C::Toggle(Toggle::Reverse),
+        "beep" => C::Toggle(Toggle::Beep),
+        "stars" => C::Toggle(Toggle::Stars),
+        "force" => C::Toggle(Toggle::Force),
+        "random" => C::Random,
+        "p" => C::P,
+        "test" => C::Test,
+        "debug" => C::Debug(given(arg, debug_piece)?),
+        "save" => C::File(FileCmd::Save, file_name(arg)),
+        "get" => C::File(FileCmd::Get, file_name(arg)),
+        "xsave" => C::File(FileCmd::XSave, file_name(arg)),
+        "xget" => C::File(FileCmd::XGet, file_name(arg)),
+        "bsave" => C::File(FileCmd::BSave, file_name(arg)),
+        "list" => C::List(file_name(arg)),
+        "edit" | "set" => C::Edit,
+        "setup" => C::Setup,
+        "?" => C::Annotate(Annotation::Bad),
+        "!" => C::Annotate(Annotation::Good),
+        "sfen" => C::Sfen,
+        "setsfen" => C::SetSfen(Box::new(parse_sfen(arg).map_err(CommandError::Sfen)?)),
+        "moves" => C::Moves,
+        "xboard" => C::Xboard,
+        "usi" => C::Usi,
+        "alg" | "accepted" | "rejected" | "variant" | "computer" | "name" => C::Ignored,
+        w => C::Move(w.to_string()),
+    })
+}
+
+// ----- arguments: the command line's and the answers to the interpreter's questions -----
+
+/// The first word of a text ("" when there is none), as the original read numbers.
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
+/// One number, the whole word.
+fn number_word(word: &str) -> Result<i32, CommandError> {
+    word.parse().map_err(|_| CommandError::NotANumber(word.to_string()))
+}
+
+/// A time control (`level`).
+pub fn level(text: &str) -> Result<TimeControl, CommandError> {
+    parse_level(text).map_err(CommandError::Level)
+}
+
+/// A search depth (`depth`): the first word, 1 to [`MAX_DEPTH`], or 0 for the deepest.
+pub fn depth(text: &str) -> Result<u32, CommandError> {
+    match number(text)? {
+        0 => Ok(MAX_DEPTH),
+        v if (1..=MAX_DEPTH as i32).contains(&v) => Ok(v as u32),
+        v => Err(CommandError::Depth(v)),
+    }
+}
+
+/// A setting's number: the first word (the rest is ignored).
+pub fn number(text: &str) -> Result<i32, CommandError> {
+    number_word(first_word(text))
+}
+
+/// A two-number setting: the first word, and the second when there is one.
+pub fn pair(text: &str) -> Result<(i32, Option<i32>), CommandError> {
+    let mut words = text.split_whitespace();
+    let first = number_word(words.next().unwrap_or(""))?;
+    let second = words.next().map(number_word).transpose()?;
+    Ok((first, second))
+}
+
+/// The second number of a pair, asked for on its own: the whole answer.
+pub fn second(text: &str) -> Result<i32, CommandError> {
+    number_word(text.trim())
+}
+
+/// `time N[:SS] [MOVES]` or `otime …`: `command` names it in the error.
+fn clock_time(text: &str, command: &'static str) -> Result<ClockTime, CommandError> {
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let (centis, extra) = match first.split_once(':') {
+        Some((a, b)) => (a.parse::<i64>(), b.parse::<i64>().unwrap_or(0).saturating_mul(100)),
+        None => (first.parse::<i64>(), 0),
+    };
+    let centis = centis.map_err(|_| CommandError::NotATime { command, word: first.to_string() })?;
+    // A count of moves that is not one is ignored, as the original.
+    let moves = words.next().and_then(|w| w.parse::<u32>().ok()).unwrap_or(0);
+    Ok(ClockTime { centis, extra, moves })
+}
+
+/// `debug`'s piece: a colour (`b` or `w`) and a piece letter, `bP`, `wR`.
+pub fn debug_piece(text: &str) -> Result<Piece, CommandError> {
+    let shape: IResult<&str, (char, char)> =
+        all_consuming((one_of("bBwW"), anychar)).parse(text.trim());
+    let Ok((_, (c, letter))) = shape else {
+        return Err(CommandError::DebugUsage);
+    };
+    let color = if c.eq_ignore_ascii_case(&'b') { Color::Black } else { Color::White };
+    let kind = PieceKind::from_letter(letter.to_ascii_uppercase())
+        .ok_or(CommandError::NotAPieceLetter(letter))?;
+    Ok(Piece::new(color, kind))
+}
+
+/// A file name (`save FILE`, or the answer to `Enter file name: `); `None` when empty.
+pub fn file_name(text: &str) -> Option<PathBuf> {
+    let name = text.trim();
+    (!name.is_empty()).then(|| PathBuf::from(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_arguments() {
+        assert_eq!(parse("  level 40 5 "), Ok(Command::Level(Some(level("40 5").unwrap()))));
+        assert_eq!(parse("level"), Ok(Command::Level(None)));
+        assert_eq!(parse("sd 3"), Ok(Command::Depth(Some(3))));
+        assert_eq!(parse("depth 0 x"), Ok(Command::Depth(Some(MAX_DEPTH))));
+        assert_eq!(parse("Awindow 5"), Ok(Command::SetPair(Pair::Awindow, Some((5, None)))));
+        assert_eq!(
+            parse("hashdepth 4 40 9"),
+            Ok(Command::SetPair(Pair::HashDepth, Some((4, Some(40)))))
+        );
+        assert_eq!(parse("7g7f  extra words"), Ok(Command::Move("7g7f".into())));
+        assert_eq!(parse(""), Ok(Command::Empty));
+        assert_eq!(parse("   "), Ok(Command::Empty));
+        assert_eq!(parse("Help"), Ok(Command::Move("Help".into())));
+        assert_eq!(
+            parse("save /tmp/x y"),
+            Ok(Command::File(FileCmd::Save, Some(PathBuf::from("/tmp/x y"))))
+        );
+        assert_eq!(parse("get"), Ok(Command::File(FileCmd::Get, None)));
+        assert_eq!(parse("rv"), Ok(Command::Toggle(Toggle::Reverse)));
+        assert_eq!(
+            parse("otim 12:30 5"),
+            Ok(Command::OTime(ClockTime { centis: 12, extra: 3000, moves: 5 }))
+        );
+        assert_eq!(
+            parse("debug wR"),
+            Ok(Command::Debug(Some(Piece::new(Color::White, PieceKind::Rook))))
+        );
+    }
+
+    #[test]
+    fn bad_arguments_say_why_as_the_interpreter_replies() {
+        let said = |line: &str| parse(line).unwrap_err().to_string();
+        assert_eq!(said("depth x"), "'x' is not a number; nothing changed");
+        assert_eq!(said("sd 65"), "depth: 1 to 64 (0: the deepest), not 65");
+        assert_eq!(said("Bwindow 5 y"), "'y' is not a number; nothing changed");
+        assert_eq!(said("time"), "time: '' is not a time in centiseconds");
+        assert_eq!(said("otime x:1"), "otime: 'x:1' is not a time in centiseconds");
+        assert_eq!(said("debug P"), "debug: give a colour and a piece letter, e.g. bP or wR");
+        assert_eq!(said("debug bX"), "debug: 'X' is not a piece letter");
+        assert!(said("level x").starts_with("level: "));
+        assert!(said("setsfen x").starts_with("setsfen: "));
+        assert_eq!(second(" 7 "), Ok(7));
+        assert_eq!(second("7 8"), Err(CommandError::NotANumber("7 8".into())));
+    }
+
+    #[test]
+    fn the_command_list_is_the_parser_s() {
+        for w in COMMANDS {
+            assert!(!matches!(parse(w), Ok(Command::Move(_) | Command::Empty)), "{w} is listed");
+        }
+        // Other protocols' words and near misses are moves here.
+        for w in ["isready", "protover", "ping", "Quit", "helps", "st", "usermove", "7g7f"] {
+            assert!(!COMMANDS.contains(&w));
+            assert_eq!(parse(w), Ok(Command::Move(w.to_string())), "{w} is not listed");
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The game itself: the user's moves, the end of the game, a new game, taking back, hints.
+
+use super::display::Display;
+use super::{Interp, start_position};
+use crate::files::MoveStats;
+use crate::game::{DrawReason, Game, Outcome, WinReason};
+use crate::notation::text::{TextMoveError, parse_text_move};
+use crate::rules::{Color, IllegalMove};
+use crate::search::SearchLimits;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+impl<D: Display> Interp<'_, D> {
+    /// Announces the end of the game: the original's words, then the reason.
+    pub(super) fn announce_end(&mut self, o: Outcome, after_user_move: bool) {
+        self.outcome = Some(o);
+        self.both = false;
+        let words = match o {
+            Outcome::Win { winner, reason: WinReason::Checkmate | WinReason::NoLegalMove } => {
+                format!("{} mates!", winner.name())
+            }
+            Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
+            Outcome::Draw(DrawReason::Repetition) if after_user_move => "Repetition".into(),
+            Outcome::Draw(_) => "Drawn game!".into(),
+        };
+        self.news(&words);
+        if !matches!(o, Outcome::Win { reason: WinReason::Checkmate, .. }) {
+            self.news(&format!("Game over: {o}."));
+        }
+    }
+
+    /// Plays the user's move; with `think`, the computer answers when it is its turn.
+    pub(super) fn user_move(&mut self, word: &str, think: bool) {
+        if let Some(o) = self.outcome {
+            self.error(&format!(
+                "The game is over ({o}): new starts another, undo takes back a move."
+            ));
+            return;
+        }
+        let pos = self.game.position().clone();
+        match parse_text_move(&pos, word) {
+            Ok((mv, annotation)) => {
+                let side = pos.side_to_move();
+                if self.people() && !self.force && side == self.computer {
+                    self.error(&format!(
+                        "It is {}'s turn and the computer plays {}: type go to let it move, \
+                         or force to move for both sides.",
+                        side.name(),
+                        side.name()
+                    ));
+                    return;
+                }
+                let used = self.turn_start.elapsed();
+                let left = self.clocks.spend(side, used);
+                self.stats.push(MoveStats {
+                    time: (used.as_millis() as u64 + 500) / 1000,
+                    annotation,
+                    ..MoveStats::default()
+                });
+                self.game.play_unchecked(mv);
+                self.user_moves += 1;
+                let typed = word.trim_end_matches(['?', '!']);
+                self.out.user_moved(self.user_moves, typed, left);
+                if self.force {
+                    self.computer = side;
+                }
+                self.hint = None;
+                self.turn_start = Instant::now();
+                if let Some(o) = self.game.outcome() {
+                    self.announce_end(o, true);
+                } else if think
+                    && !self.force
+                    && self.game.position().side_to_move() == self.computer
+                {
+                    self.start_search();
+                }
+            }
+            Err(e) => self.refuse_move(word, &e),
+        }
+    }
+
+    pub(super) fn refuse_move(&mut self, word: &str, e: &TextMoveError) {
+        match e {
+            TextMoveError::Illegal(IllegalMove::KingInCheck) => {
+                self.error(&format!("Illegal move (in check): {word}"));
+            }
+            TextMoveError::Ambiguous(n) if self.people() => {
+                self.error(&format!(
+                    "Ambiguous move {word}: {n} moves fit; add the origin rank or file \
+                     (Gi5h, G65h) or give both squares (6i5h)"
+                ));
+            }
+            TextMoveError::Illegal(why) => {
+                self.error(&format!("Illegal move (no match): {word}: {why}"));
+            }
+            TextMoveError::Syntax if self.people() => {
+                self.error(&format!("Illegal move (no match): {word}"));
+                self.error("(not a move, and not a command either: help lists them)");
+            }
+            _ => self.error(&format!("Illegal move (no match): {word}")),
+        }
+    }
+
+    /// A new game or position: the record starts again, the book may be used.
+    pub(super) fn set_game(&mut self, game: Game, stats: Vec<MoveStats>) {
+        self.game = game;
+        self.game.rules.move_limit = self.config.move_limit;
+        self.stats = stats;
+        self.outcome = None;
+        self.hint = None;
+        self.both = false;
+        self.engine.new_game();
+        self.engine.set_use_book(self.book);
+        self.turn_start = Instant::now();
+    }
+
+    pub(super) fn new_game(&mut self) {
+        self.abandon_search();
+        let start = start_position(&self.config);
+        self.set_game(Game::new(start), Vec::new());
+        self.computer = Color::White;
+        self.force = false;
+        self.computer_moves = 0;
+        self.user_moves = 0;
+        self.clocks.reset();
+        self.redraw();
+    }
+
+    /// Takes back one ply; the colours swap (the original's `undo`), and the book is left
+    /// for the rest of the game.
+    pub(super) fn take_back(&mut self) {
+        self.abandon_search();
+        if self.game.undo().is_some() {
+            self.stats.pop();
+            self.computer = !self.computer;
+            self.outcome = None;
+            self.hint = None;
+            self.engine.leave_book();
+        }
+    }
+
+    pub(super) fn give_hint(&mut self) {
+        let pos = self.game.position().clone();
+        let hint =
+            self.hint.filter(|&h| pos.is_legal(h)).or_else(|| self.engine.hint(&pos)).or_else(
+                || {
+                    if pos.count_legal_moves() == 0 {
+                        return None;
+                    }
+                    let stop = AtomicBool::new(false);
+                    self.engine.search(&self.game, &SearchLimits::depth(4), &stop, &mut |_| {}).best
+                },
+            );
+        match hint {
+            Some(m) => self.reply(&format!("Hint: {m}")),
+            None => self.reply("I have no idea."),
+        }
+    }
+}

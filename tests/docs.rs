@@ -321,7 +321,7 @@ fn the_promotion_examples_are_what_the_program_does() {
     assert!(text_move(&pawn, "P9a+").unwrap().is_promotion());
     let refused = text_move(&pawn, "9b9a").unwrap_err();
     assert_eq!(refused, IllegalMove::MustPromote.to_string());
-    has(&format!("9b9a: {refused}"));
+    has(&format!("Illegal move ({refused}): 9b9a"));
     assert!(parse_usi_move("9b9a").unwrap().to_move(&pawn).is_err());
     assert!(parse_xboard_move("a8a9").unwrap().to_move(&pawn).unwrap().is_promotion());
     assert!(parse_xboard_move("a8a9=").unwrap().to_move(&pawn).is_err());
@@ -356,7 +356,7 @@ fn the_rules_page_quotes_the_program() {
     // Nifu and pawn-drop mate as the program refuses them.
     let nifu = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b P 1").unwrap();
     assert_eq!(text_move(&nifu, "P*5b").unwrap_err(), IllegalMove::TwoPawns.to_string());
-    has("P*5b: two pawns on a file (nifu)");
+    has("Illegal move (two pawns on a file (nifu)): P*5b");
     let mate = parse_sfen("3nkn3/9/3G1G3/9/9/9/9/9/4K4 b P 1").unwrap();
     assert_eq!(text_move(&mate, "P*5b").unwrap_err(), IllegalMove::PawnDropMate.to_string());
     // The handicap example: a legal position with White to move.

@@ -193,7 +193,7 @@ fn a_game_through_the_command_line() {
     // Errors in red on the status line, with the original's words.
     app.type_line("7g7e");
     let g = screen(&app);
-    assert_eq!(g.row_text(21), " Illegal move (no match): 7g7e");
+    assert_eq!(g.row_text(21), " Illegal move (there is no piece on 7g): 7g7e");
     assert_eq!(g.cell(1, 21).unwrap().style.fg, Some(Ink::Red));
     // A command that asks for its value: the question becomes the label.
     app.type_line("depth");

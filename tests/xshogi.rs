@@ -58,7 +58,7 @@ fn one_line_for_time_and_otime_and_moves_with_clocks() {
     );
     assert!(m.to_move(&after).is_ok(), "{reply}");
     d.send("7g7f");
-    assert_eq!(d.expect("\n"), "Illegal move (no match): 7g7f\n");
+    assert_eq!(d.expect("\n"), "Illegal move (there is no piece on 7g): 7g7f\n");
     d.send("hint");
     assert!(d.expect("\n").starts_with("Hint: "));
     d.send("level 40 5");

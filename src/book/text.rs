@@ -374,8 +374,8 @@ mod tests {
         assert!(matches!(&d.kind, DiagnosticKind::Move { text, ply: 3, .. } if text == "P7d"));
         assert_eq!(
             d.to_string(),
-            "2: illegal move 'P7d' at ply 3 (no legal move matches); rest of the line of play \
-             skipped"
+            "2: illegal move 'P7d' at ply 3 (no pawn of yours can move to 7d); rest of the line \
+             of play skipped"
         );
         assert_eq!(tb.lines, 2);
         let start = Position::startpos();

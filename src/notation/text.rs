@@ -6,7 +6,7 @@
 //! (`+B3cx3d`); drops may use `'` for `*` (`B'8b`). A trailing `?` or `!` marks a bad or good
 //! move. A text matches a move only if exactly one legal move fits it.
 
-use crate::rules::{IllegalMove, Move, PieceKind, Position, Square, attacks};
+use crate::rules::{Bitboard, IllegalMove, Move, Piece, PieceKind, Position, Square, attacks};
 use std::fmt;
 
 /// `?` (bad) or `!` (good) after a move.
@@ -37,20 +37,90 @@ pub struct TextMove {
 pub enum TextMoveError {
     /// Not the grammar of a move at all.
     Syntax,
-    /// No legal move fits the text.
-    NoMatch,
-    /// More than one legal move fits.
-    Ambiguous(usize),
-    /// Exactly one move fits the text but the rules forbid it.
+    /// No move of the side to move fits the text; why, as far as the position tells.
+    NoMatch(Mismatch),
+    /// More than one legal move fits: these.
+    Ambiguous(Vec<Move>),
+    /// The moves that fit the text break this rule.
     Illegal(IllegalMove),
+}
+
+/// Why a text names no move of the side to move, told with its squares and pieces so that a
+/// player sees what to change.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// Pieces fit, each refused for a different reason.
+    Unknown,
+    /// The origin square is empty.
+    Empty(Square),
+    /// The piece on the origin belongs to the side not to move.
+    NotYours { at: Square, piece: Piece },
+    /// The origin holds another kind than the letter names.
+    WrongPiece { at: Square, kind: PieceKind, named: PieceKind },
+    /// The destination holds one of the mover's pieces.
+    OwnPiece { at: Square, kind: PieceKind },
+    /// The piece moves that way, but another piece stands in its path.
+    Blocked { kind: PieceKind, from: Square, at: Square },
+    /// The piece never moves that way.
+    CannotMoveSo { kind: PieceKind, from: Square, to: Square },
+    /// The mover has no piece of that kind where the text says (file, rank).
+    NoSuchPiece { kind: PieceKind, file: Option<u8>, rank: Option<u8> },
+    /// None of the mover's pieces of that kind reaches the square.
+    NoneReaches { kind: PieceKind, to: Square },
+    /// `+` on a kind that never promotes.
+    CannotPromote(PieceKind),
+    /// `+` on a move that neither starts nor ends in the promotion zone.
+    OutsideZone { from: Square, to: Square },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Mismatch::Unknown => f.write_str("no legal move matches"),
+            Mismatch::Empty(at) => write!(f, "there is no piece on {at}"),
+            Mismatch::NotYours { at, piece } => write!(
+                f,
+                "the {} on {at} is {}'s, and it is {}'s turn",
+                piece.kind().name(),
+                piece.color().name(),
+                (!piece.color()).name()
+            ),
+            Mismatch::WrongPiece { at, kind, named } => {
+                write!(f, "the piece on {at} is a {}, not a {}", kind.name(), named.name())
+            }
+            Mismatch::OwnPiece { at, kind } => write!(f, "your own {} is on {at}", kind.name()),
+            Mismatch::Blocked { kind, from, at } => {
+                write!(f, "the path of the {} on {from} is blocked at {at}", kind.name())
+            }
+            Mismatch::CannotMoveSo { kind, from, to } => {
+                write!(f, "a {} cannot move from {from} to {to}", kind.name())
+            }
+            Mismatch::NoSuchPiece { kind, file, rank } => {
+                write!(f, "you have no {}", kind.name())?;
+                match (file, rank) {
+                    (Some(x), Some(r)) => write!(f, " on {x}{}", rank_char(r)),
+                    (Some(x), None) => write!(f, " on file {x}"),
+                    (None, Some(r)) => write!(f, " on rank {}", rank_char(r)),
+                    (None, None) => f.write_str(" on the board"),
+                }
+            }
+            Mismatch::NoneReaches { kind, to } => {
+                write!(f, "no {} of yours can move to {to}", kind.name())
+            }
+            Mismatch::CannotPromote(kind) => write!(f, "a {} cannot promote", kind.name()),
+            Mismatch::OutsideZone { from, to } => {
+                write!(f, "no promotion: neither {from} nor {to} is in the promotion zone")
+            }
+        }
+    }
 }
 
 impl fmt::Display for TextMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TextMoveError::Syntax => f.write_str("not a move"),
-            TextMoveError::NoMatch => f.write_str("no legal move matches"),
-            TextMoveError::Ambiguous(n) => write!(f, "{n} moves match"),
+            TextMoveError::NoMatch(why) => write!(f, "{why}"),
+            TextMoveError::Ambiguous(moves) => write!(f, "{} moves match", moves.len()),
             TextMoveError::Illegal(e) => write!(f, "{e}"),
         }
     }
@@ -64,6 +134,10 @@ fn file_digit(c: u8) -> Option<u8> {
 
 fn rank_letter(c: u8) -> Option<u8> {
     (b'a'..=b'i').contains(&c).then(|| c - b'a' + 1)
+}
+
+fn rank_char(rank: u8) -> char {
+    char::from(b'a' + rank.saturating_sub(1))
 }
 
 impl TextMove {
@@ -179,6 +253,17 @@ impl TextMove {
         out
     }
 
+    /// True if the letter (and its `+`) names a piece of this kind; `B` also names a horse.
+    fn names(&self, kind: PieceKind) -> bool {
+        self.piece.is_some_and(|letter| kind.unpromote() == letter)
+            && (!self.promoted_piece || kind.is_promoted())
+    }
+
+    /// The kind the letter names, for messages.
+    fn named_kind(&self, letter: PieceKind) -> PieceKind {
+        if self.promoted_piece { letter.promote().unwrap_or(letter) } else { letter }
+    }
+
     /// The one legal move this text means in `pos`.
     pub fn to_move(&self, pos: &Position) -> Result<Move, TextMoveError> {
         let mut candidates = self.candidates(pos, false);
@@ -189,21 +274,114 @@ impl TextMove {
         let legal: Vec<Move> = candidates.iter().copied().filter(|&m| pos.is_legal(m)).collect();
         match legal.len() {
             1 => Ok(legal[0]),
-            0 => match candidates.as_slice() {
-                [only] => {
-                    Err(TextMoveError::Illegal(pos.check_move(*only).expect_err("not legal")))
-                }
-                [] => Err(TextMoveError::NoMatch),
-                many => {
-                    if many.iter().all(|&m| pos.check_move(m) == Err(IllegalMove::KingInCheck)) {
-                        Err(TextMoveError::Illegal(IllegalMove::KingInCheck))
+            0 => Err(match candidates.as_slice() {
+                [] => TextMoveError::NoMatch(self.mismatch(pos)),
+                [first, rest @ ..] => {
+                    // One reason if every piece that fits breaks the same rule.
+                    let why = refusal(pos, *first);
+                    if rest.iter().all(|&m| refusal(pos, m) == why) {
+                        why
                     } else {
-                        Err(TextMoveError::NoMatch)
+                        TextMoveError::NoMatch(Mismatch::Unknown)
                     }
                 }
-            },
-            n => Err(TextMoveError::Ambiguous(n)),
+            }),
+            _ => Err(TextMoveError::Ambiguous(legal)),
         }
+    }
+
+    /// Why no piece of the side to move fits the text (there is no candidate at all).
+    fn mismatch(&self, pos: &Position) -> Mismatch {
+        let us = pos.side_to_move();
+        let own_piece_on = |at: Square| {
+            pos.piece_at(at)
+                .filter(|p| p.color() == us)
+                .map(|p| Mismatch::OwnPiece { at, kind: p.kind() })
+        };
+        if let (Some(file), Some(rank)) = (self.from_file, self.from_rank) {
+            let Some(from) = Square::new(file, rank) else {
+                return Mismatch::Unknown;
+            };
+            let Some(piece) = pos.piece_at(from) else {
+                return Mismatch::Empty(from);
+            };
+            if piece.color() != us {
+                return Mismatch::NotYours { at: from, piece };
+            }
+            if let Some(letter) = self.piece
+                && !self.names(piece.kind())
+            {
+                return Mismatch::WrongPiece {
+                    at: from,
+                    kind: piece.kind(),
+                    named: self.named_kind(letter),
+                };
+            }
+            if from == self.to {
+                return Mismatch::CannotMoveSo { kind: piece.kind(), from, to: self.to };
+            }
+            return own_piece_on(self.to)
+                .or_else(|| blocked(pos, piece.kind(), from, self.to))
+                .unwrap_or(Mismatch::CannotMoveSo { kind: piece.kind(), from, to: self.to });
+        }
+        let Some(letter) = self.piece else {
+            return Mismatch::Unknown;
+        };
+        let kind = self.named_kind(letter);
+        let mine: Vec<Square> = pos
+            .pieces_of(us)
+            .into_iter()
+            .filter(|&sq| pos.piece_at(sq).is_some_and(|p| self.names(p.kind())))
+            .filter(|sq| self.from_file.is_none_or(|f| f == sq.file()))
+            .filter(|sq| self.from_rank.is_none_or(|r| r == sq.rank()))
+            .collect();
+        if mine.is_empty() {
+            return Mismatch::NoSuchPiece { kind, file: self.from_file, rank: self.from_rank };
+        }
+        own_piece_on(self.to)
+            .or_else(|| {
+                mine.iter().find_map(|&from| {
+                    let k = pos.piece_at(from).map_or(kind, |p| p.kind());
+                    blocked(pos, k, from, self.to)
+                })
+            })
+            .unwrap_or(Mismatch::NoneReaches { kind, to: self.to })
+    }
+}
+
+/// The path of a piece of `kind` from `from` to `to` if it moves so but something stands in
+/// the way: the nearest piece on it.
+fn blocked(pos: &Position, kind: PieceKind, from: Square, to: Square) -> Option<Mismatch> {
+    let us = pos.side_to_move();
+    if !attacks::attacks(us, kind, from, Bitboard::EMPTY).contains(to) {
+        return None;
+    }
+    let distance =
+        |sq: Square| sq.file().abs_diff(from.file()).max(sq.rank().abs_diff(from.rank()));
+    let at =
+        (attacks::between(from, to) & pos.occupied()).into_iter().min_by_key(|&sq| distance(sq))?;
+    Some(Mismatch::Blocked { kind, from, at })
+}
+
+/// Why a move that fits the text is refused: the rule, told with its pieces where the rule's
+/// own words are too vague for a board move.
+fn refusal(pos: &Position, m: Move) -> TextMoveError {
+    let Err(e) = pos.check_move(m) else {
+        return TextMoveError::NoMatch(Mismatch::Unknown);
+    };
+    let kind_on = |sq: Square| pos.piece_at(sq).map(|p| p.kind());
+    match (e, m.from()) {
+        (IllegalMove::Occupied, Some(_)) => match kind_on(m.to()) {
+            Some(kind) => TextMoveError::NoMatch(Mismatch::OwnPiece { at: m.to(), kind }),
+            None => TextMoveError::Illegal(e),
+        },
+        (IllegalMove::CannotPromote, Some(from)) => match kind_on(from) {
+            Some(kind) if !kind.can_promote() => {
+                TextMoveError::NoMatch(Mismatch::CannotPromote(kind))
+            }
+            _ => TextMoveError::NoMatch(Mismatch::OutsideZone { from, to: m.to() }),
+        },
+        _ => TextMoveError::Illegal(e),
     }
 }
 
@@ -283,11 +461,21 @@ mod tests {
         assert_eq!(mv(&p, "P7f?").unwrap(), "7g7f");
         assert_eq!(parse_text_move(&p, "P7f!").unwrap().1, Some(Annotation::Good));
         assert_eq!(mv(&p, "S6h").unwrap(), "7i6h");
-        assert_eq!(mv(&p, "G5h"), Err(TextMoveError::Ambiguous(2)));
-        assert_eq!(mv(&p, "Gi5h"), Err(TextMoveError::Ambiguous(2)));
+        let golds = |text| match mv(&p, text) {
+            Err(TextMoveError::Ambiguous(ms)) => ms.iter().map(|m| m.to_string()).collect(),
+            other => vec![format!("{other:?}")],
+        };
+        assert_eq!(golds("G5h"), ["4i5h", "6i5h"]);
+        assert_eq!(golds("Gi5h"), ["4i5h", "6i5h"]);
+        // What to type instead: forms that name one move each.
+        for (from, short) in [("4i5h", "G45h"), ("6i5h", "G65h")] {
+            let m = parse_text_move(&p, from).unwrap().0;
+            assert_eq!(format_short_move(&p, m), short);
+            assert_eq!(mv(&p, short).unwrap(), from);
+        }
         assert_eq!(mv(&p, "G65h").unwrap(), "6i5h");
         assert_eq!(mv(&p, "G4i5h").unwrap(), "4i5h");
-        assert_eq!(mv(&p, "P7e"), Err(TextMoveError::NoMatch));
+        assert_eq!(mv(&p, "P7e").unwrap_err().to_string(), "no pawn of yours can move to 7e");
         assert_eq!(mv(&p, "P*5e"), Err(TextMoveError::Illegal(IllegalMove::NotInHand)));
         assert_eq!(mv(&p, "xyz"), Err(TextMoveError::Syntax));
         assert_eq!(mv(&p, "7f"), Err(TextMoveError::Syntax));
@@ -310,7 +498,7 @@ mod tests {
         let h = parse_sfen("4k4/9/9/9/9/9/6+B2/9/4K4 b - 1").unwrap();
         assert_eq!(mv(&h, "+B3g-5e").unwrap(), "3g5e");
         assert_eq!(mv(&h, "+B5e").unwrap(), "3g5e");
-        assert_eq!(mv(&h, "+B3cx5e"), Err(TextMoveError::NoMatch));
+        assert_eq!(mv(&h, "+B3cx5e").unwrap_err().to_string(), "there is no piece on 3c");
         assert_eq!(mv(&h, "B5e").unwrap(), "3g5e");
         assert_eq!(format_book_move(&h, parse_text_move(&h, "B5e").unwrap().0), "+B3g-5e");
     }
@@ -324,6 +512,29 @@ mod tests {
         let forced = parse_sfen("4k4/P8/9/9/9/9/9/9/4K4 b - 1").unwrap();
         assert_eq!(mv(&forced, "P9a"), Err(TextMoveError::Illegal(IllegalMove::MustPromote)));
         assert_eq!(mv(&forced, "P9a+").unwrap(), "9b9a+");
+    }
+
+    #[test]
+    fn why_no_move_fits() {
+        let p = Position::startpos();
+        let why = |pos: &Position, text: &str| mv(pos, text).unwrap_err().to_string();
+        assert_eq!(why(&p, "7f7e"), "there is no piece on 7f");
+        assert_eq!(why(&p, "3c3d"), "the pawn on 3c is White's, and it is Black's turn");
+        assert_eq!(why(&p, "G7g7f"), "the piece on 7g is a pawn, not a gold");
+        assert_eq!(why(&p, "8h7g"), "your own pawn is on 7g");
+        assert_eq!(why(&p, "8h2b+"), "the path of the bishop on 8h is blocked at 7g");
+        assert_eq!(why(&p, "R2b"), "the path of the rook on 2h is blocked at 2g");
+        assert_eq!(why(&p, "7g2b+"), "a pawn cannot move from 7g to 2b");
+        assert_eq!(why(&p, "7g7g"), "a pawn cannot move from 7g to 7g");
+        assert_eq!(why(&p, "N7e"), "no knight of yours can move to 7e");
+        assert_eq!(why(&p, "+R2b"), "you have no dragon on the board");
+        assert_eq!(why(&p, "G35h"), "you have no gold on file 3");
+        assert_eq!(why(&p, "Gh5h"), "you have no gold on rank h");
+        assert_eq!(why(&p, "7g7f+"), "no promotion: neither 7g nor 7f is in the promotion zone");
+        assert_eq!(why(&p, "G5h+"), "a gold cannot promote");
+        let q = p.played(parse_text_move(&p, "6g6f").unwrap().0);
+        let q = q.played(parse_text_move(&q, "3c3d").unwrap().0);
+        assert_eq!(why(&q, "P6f"), "your own pawn is on 6f");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::display::Display;
 use super::{Interp, start_position};
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
-use crate::notation::text::{TextMoveError, parse_text_move};
+use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
 use crate::rules::{Color, IllegalMove};
 use crate::search::SearchLimits;
 use std::sync::atomic::AtomicBool;
@@ -38,18 +38,23 @@ impl<D: Display> Interp<'_, D> {
             return;
         }
         let pos = self.game.position().clone();
-        match parse_text_move(&pos, word) {
+        let parsed = parse_text_move(&pos, word);
+        let side = pos.side_to_move();
+        // Whatever the move, a person typing on the computer's turn needs to hear that first.
+        if self.people()
+            && !self.force
+            && side == self.computer
+            && parsed != Err(TextMoveError::Syntax)
+        {
+            let name = side.name();
+            self.error(&format!(
+                "Illegal move (it is {name}'s turn, and the computer plays {name}): {word}"
+            ));
+            self.error("(type go to let it move, or force to move for both sides)");
+            return;
+        }
+        match parsed {
             Ok((mv, annotation)) => {
-                let side = pos.side_to_move();
-                if self.people() && !self.force && side == self.computer {
-                    self.error(&format!(
-                        "It is {}'s turn and the computer plays {}: type go to let it move, \
-                         or force to move for both sides.",
-                        side.name(),
-                        side.name()
-                    ));
-                    return;
-                }
                 let used = self.turn_start.elapsed();
                 let left = self.clocks.spend(side, used);
                 self.stats.push(MoveStats {
@@ -79,25 +84,23 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
+    /// One line, `Illegal move (REASON): WORD`, as the original and CECP put it, so that
+    /// xshogi and scripts know it by its first words and find the word at the end.
     pub(super) fn refuse_move(&mut self, word: &str, e: &TextMoveError) {
-        match e {
-            TextMoveError::Illegal(IllegalMove::KingInCheck) => {
-                self.error(&format!("Illegal move (in check): {word}"));
+        let why = match e {
+            // The original's words for these two.
+            TextMoveError::Syntax => "no match".to_string(),
+            TextMoveError::Illegal(IllegalMove::KingInCheck) => "in check".to_string(),
+            TextMoveError::Ambiguous(moves) => {
+                let pos = self.game.position();
+                let forms: Vec<String> = moves.iter().map(|&m| format_short_move(pos, m)).collect();
+                format!("ambiguous, say which: {}", one_of(&forms))
             }
-            TextMoveError::Ambiguous(n) if self.people() => {
-                self.error(&format!(
-                    "Ambiguous move {word}: {n} moves fit; add the origin rank or file \
-                     (Gi5h, G65h) or give both squares (6i5h)"
-                ));
-            }
-            TextMoveError::Illegal(why) => {
-                self.error(&format!("Illegal move (no match): {word}: {why}"));
-            }
-            TextMoveError::Syntax if self.people() => {
-                self.error(&format!("Illegal move (no match): {word}"));
-                self.error("(not a move, and not a command either: help lists them)");
-            }
-            _ => self.error(&format!("Illegal move (no match): {word}")),
+            _ => e.to_string(),
+        };
+        self.error(&format!("Illegal move ({why}): {word}"));
+        if *e == TextMoveError::Syntax && self.people() {
+            self.error("(not a move, and not a command either: help lists them)");
         }
     }
 
@@ -155,5 +158,14 @@ impl<D: Display> Interp<'_, D> {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
         }
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn one_of(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }

@@ -72,7 +72,9 @@ impl fmt::Display for Outcome {
                 }
             }
             Outcome::Draw(DrawReason::Repetition) => f.write_str("repetition (sennichite)"),
-            Outcome::Draw(DrawReason::Impasse) => f.write_str("impasse, both sides have 24 points"),
+            Outcome::Draw(DrawReason::Impasse) => {
+                f.write_str("impasse, both sides have 24 points or more")
+            }
             Outcome::Draw(DrawReason::MoveLimit) => f.write_str("move limit reached"),
             Outcome::Draw(DrawReason::Agreement) => f.write_str("draw agreed"),
         }

@@ -238,8 +238,13 @@ fn help_options() -> Vec<String> {
 fn the_man_page_describes_every_option() {
     let page = read("doc/gnushogi.6");
     let tags = man_tags(&page, ".SH OPTIONS");
-    for o in help_options() {
-        assert!(tags.contains(&o), "doc/gnushogi.6 has no item for {o} (items: {tags:?})");
+    let help = help_options();
+    for o in &help {
+        assert!(tags.contains(o), "doc/gnushogi.6 has no item for {o} (items: {tags:?})");
+    }
+    // And the other way: an option the manual describes is one `--help` shows.
+    for t in tags.iter().filter(|t| t.starts_with('-')) {
+        assert!(help.contains(t), "--help does not list {t}, which doc/gnushogi.6 describes");
     }
     // The `+` forms that --help only mentions.
     for o in ["+a", "+h"] {
@@ -386,4 +391,62 @@ fn the_book_format_example_reads_cleanly() {
     }
     let bad = parse_usi_move(yagura[9]).unwrap().to_move(&pos).unwrap();
     assert_eq!(book.book.bad_moves(&pos), vec![bad]);
+}
+
+/// The first-game page: its opening moves are legal in order, and each board diagram is the
+/// real binary's `bd` after the moves of the tables above it; its mate example mates.
+#[test]
+fn the_first_game_page_shows_what_the_program_does() {
+    let page = read("doc/first-game.md");
+    let opening =
+        &page[page.find("## A first opening").unwrap()..page.find("## A first mate").unwrap()];
+    let mut moves: Vec<String> = Vec::new();
+    let mut checked = 0;
+    let mut in_diagram = false;
+    let mut diagram: Vec<&str> = Vec::new();
+    for line in opening.lines() {
+        if line.starts_with("```") {
+            if in_diagram {
+                let script = format!("force\n{}\nbd\nquit\n", moves.join("\n"));
+                let out = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
+                    .arg("-R")
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .and_then(|mut c| {
+                        use std::io::Write;
+                        c.stdin.take().unwrap().write_all(script.as_bytes())?;
+                        c.wait_with_output()
+                    })
+                    .unwrap();
+                let out = String::from_utf8_lossy(&out.stdout);
+                assert!(!out.contains("Illegal"), "{moves:?}: {out}");
+                let board: Vec<&str> =
+                    out.lines().filter(|l| l.len() == 18 && l.starts_with(' ')).collect();
+                let last = &board[board.len() - 9..];
+                assert_eq!(last, diagram.as_slice(), "after {moves:?}");
+                checked += 1;
+                diagram.clear();
+            }
+            in_diagram = !in_diagram;
+        } else if in_diagram {
+            diagram.push(line);
+        } else if line.starts_with("| ") {
+            // `| 3 | `2f2e` | `2b3c` | why |`: the two moves of a row.
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            if cells.get(1).is_some_and(|c| c.parse::<u32>().is_ok()) {
+                for c in &cells[2..4] {
+                    moves.push(c.trim_matches('`').to_string());
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2, "two diagrams in the opening section");
+    assert_eq!(moves.len(), 18);
+    // The mate example, as the page tells it.
+    let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    assert!(page.contains(&format!("setsfen {sfen}")));
+    let pos = parse_sfen(sfen).unwrap();
+    let mate = pos.played(parse_usi_move("G*5b").unwrap().to_move(&pos).unwrap());
+    assert!(mate.in_check() && mate.count_legal_moves() == 0);
 }

@@ -112,7 +112,7 @@ pub struct Cli {
     #[arg(long, action = ArgAction::SetTrue)]
     pub bench: bool,
     /// Depth for --bench.
-    #[arg(long = "bench-depth", value_name = "DEPTH", hide = true)]
+    #[arg(long = "bench-depth", value_name = "DEPTH")]
     pub bench_depth: Option<u32>,
     /// Solve a mate problem (checks only) and exit.
     #[arg(long, action = ArgAction::SetTrue)]

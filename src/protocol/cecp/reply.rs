@@ -156,7 +156,7 @@ impl fmt::Display for ResultText {
             }
             Outcome::Draw(reason) => f.write_str(match reason {
                 DrawReason::Repetition => "1/2-1/2 {Sennichite}",
-                DrawReason::Impasse => "1/2-1/2 {Impasse, both sides have 24 points}",
+                DrawReason::Impasse => "1/2-1/2 {Impasse, both sides have 24 points or more}",
                 DrawReason::MoveLimit => "1/2-1/2 {Move limit}",
                 DrawReason::Agreement => "1/2-1/2 {Draw agreed}",
             }),

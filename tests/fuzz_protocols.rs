@@ -254,7 +254,8 @@ fn text_refusal(line: &str) -> bool {
         "Invalid piece",
         "Out-of-board",
     ];
-    let line = line.trim_start_matches("Your move is? ").trim();
+    let line =
+        line.trim_start_matches("Your move is? ").trim_start_matches("Your command? ").trim();
     let first = line.split_whitespace().next().unwrap_or("");
     let complaint = first.len() > 1
         && first.ends_with(':')

@@ -103,7 +103,8 @@ impl Mode {
             }
             Mode::Usi => line.starts_with("info string error"),
             Mode::Text | Mode::X => {
-                let l = line.trim_start_matches("Your move is? ");
+                let l =
+                    line.trim_start_matches("Your move is? ").trim_start_matches("Your command? ");
                 l.starts_with("Illegal move")
                     || l.starts_with("input: ")
                     || l.starts_with("setsfen: ")

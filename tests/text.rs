@@ -5,7 +5,7 @@ mod common;
 
 use common::{Driver, temp_dir};
 
-const START_BOARD: &str = "\n\nBlack 0:00  White 0:00\n\n L N S G K G S N L\n - R - - - - - B -\n \
+const START_BOARD: &str = "\n\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
 P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n p p p p p p p p p\n \
 - b - - - - - r -\n l n s g k g s n l\n\nblack \nwhite \n\nYour move is? ";
 
@@ -93,9 +93,9 @@ fn the_computer_answers_and_undo_swaps_sides() {
     assert!(board.contains(" - - p - - - - - -\n p p - p p p p p p\n"), "{board}");
     let help = d.ask("help");
     assert!(help.contains("Computer: Black        Opponent:            White"), "{help}");
-    // The human answers for White; the computer (Black) replies.
+    // The human answers for White; the computer (Black) replies: Black's second move.
     let out = d.ask("3c3d");
-    assert!(out.starts_with("2. ... "), "{out}");
+    assert!(out.starts_with("2. ") && !out.starts_with("2. ..."), "{out}");
     // remove takes back a move of each side, colours unchanged.
     d.ask("remove");
     assert!(d.ask("help").contains("Computer: Black"));
@@ -114,7 +114,7 @@ fn it_is_not_your_turn_when_the_computer_plays_that_side() {
         "{out}"
     );
     let out = d.ask("go");
-    assert!(out.starts_with("1. ... "), "{out}");
+    assert!(out.starts_with("1. ") && !out.starts_with("1. ..."), "{out}");
 }
 
 #[test]
@@ -242,7 +242,7 @@ fn files_written_by_the_original_are_read() {
     // The game is over: a move is refused and says so; undo reopens it.
     assert!(d.ask("6a6b").starts_with("The game is over"));
     d.ask("undo");
-    assert!(d.ask("N*6e").starts_with("Black mates!"));
+    assert!(d.ask("N*6e").contains("\nBlack mates! Game over, Black wins by checkmate."));
     d.ask(&format!("get {}", data.join("debian-vs-computer.sav").display()));
     assert_eq!(sfen(&mut d), sfen_after("7g7f 3c3d 2g2f 2b8h+"));
     assert!(
@@ -277,16 +277,17 @@ fn the_ends_of_games_are_announced() {
     let mut d = session();
     d.ask("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     let out = d.ask("G*5b");
-    assert!(out.starts_with("Black mates!\n"), "{out}");
+    assert!(out.ends_with("Black mates! Game over, Black wins by checkmate. Type new to play again, or undo/remove to take back.\n\nYour command? "), "{out}");
+    assert!(out.contains(" - - - - K - - - -\n - - - - g - - - -\n"), "the final board: {out}");
     assert!(d.ask("go").starts_with("The game is over"));
     // Undo after the end works and play goes on.
     d.ask("undo");
     assert!(d.ask("help").contains("Computer: Black"));
-    // The computer mates: no "My move is", the winner is named.
+    // The computer mates: its move, the board, the winner.
     d.ask("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     let out = d.ask("go");
-    assert!(out.starts_with("1. ... G*5b\nBlack mates!\n"), "{out}");
-    assert!(!out.contains("My move is"));
+    assert!(out.starts_with("1. G*5b\nMy move is:  G*5b\x07\n\nBlack 0:00"), "{out}");
+    assert!(out.contains("\nBlack mates! Game over, Black wins by checkmate."), "{out}");
     // Repetition by the human's moves in force mode.
     d.ask("new");
     d.ask("force");
@@ -296,7 +297,7 @@ fn the_ends_of_games_are_announced() {
             last = d.ask(m);
         }
     }
-    assert!(last.starts_with("Repetition\nGame over: repetition (sennichite).\n"), "{last}");
+    assert!(last.contains("\nGame over, drawn: repetition (sennichite). Type new"), "{last}");
     // Perpetual check loses.
     d.ask("setsfen 8k/1R7/9/9/9/9/9/9/K8 b - 1");
     for _ in 0..3 {
@@ -304,7 +305,7 @@ fn the_ends_of_games_are_announced() {
             last = d.ask(m);
         }
     }
-    assert!(last.starts_with("White wins: perpetual check by Black\n"), "{last}");
+    assert!(last.contains("\nGame over, White wins: perpetual check by Black. Type new"), "{last}");
     // A whole game in force mode from the original's sample, ending in mate.
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
     let text = std::fs::read_to_string(data.join("debian-mate.sav")).unwrap();
@@ -317,7 +318,7 @@ fn the_ends_of_games_are_announced() {
         let coords = if typed.contains('*') { typed.to_string() } else { typed[1..].to_string() };
         last = d.ask(&coords);
     }
-    assert!(last.starts_with("Black mates!\n"), "{last}");
+    assert!(last.contains("\nBlack mates! Game over, Black wins by checkmate."), "{last}");
 }
 
 #[test]
@@ -366,7 +367,7 @@ fn tsume_shows_the_whole_mate() {
     d.ask("setsfen 3sks3/9/4S4/9/9/9/9/9/4K4 b 2G 1");
     let out = d.ask("go");
     assert!(out.contains("Mate in "), "{out}");
-    assert!(out.contains("1. ... "), "{out}");
+    assert!(out.contains("\n1. ") && !out.contains("1. ..."), "{out}");
 }
 
 #[test]
@@ -378,7 +379,7 @@ fn tsume_without_a_mate_thinks_normally_once() {
     d.ask("setsfen 4k4/9/9/9/9/9/9/9/4K4 b P 1");
     let out = d.ask("go");
     assert_eq!(out.matches("No forced mate found").count(), 1, "{out}");
-    assert!(out.contains("1. ... "), "{out}");
+    assert!(out.contains("\n1. "), "{out}");
 }
 
 #[test]
@@ -490,13 +491,16 @@ fn the_computer_plays_a_whole_game_against_itself() {
     let mut d = session();
     d.ask("sd 1");
     d.send("both");
-    let (_, game) = d.expect_any(&["mates!\n", "Drawn game!\n", " wins: "]);
-    d.expect("Your move is? ");
-    // Every move was announced, numbered 1, 2, 3, …
-    let moves: Vec<&str> = game.lines().filter(|l| l.contains(". ... ")).collect();
+    let game = d.expect("Game over, ");
+    d.expect("Your command? ");
+    // Every move was announced with the game's numbers: 1. (Black), 1. ... (White), 2. …
+    let moves: Vec<&str> =
+        game.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).collect();
     assert!(moves.len() > 10, "{game}");
     for (i, l) in moves.iter().enumerate() {
-        assert!(l.starts_with(&format!("{}. ... ", i + 1)), "{l}");
+        let gap = if i % 2 == 1 { " ..." } else { "" };
+        let number = format!("{}.{gap} ", i / 2 + 1);
+        assert!(l.starts_with(&number) && !l[number.len()..].starts_with('.'), "{l}");
     }
     // The finished game is saved, read back whole, and reopened by undo.
     let end = sfen(&mut d);

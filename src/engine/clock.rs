@@ -309,6 +309,9 @@ pub struct Clocks {
     pub remaining: [i64; 2],
     /// Moves each side still has to make in its current period.
     pub moves_left: [u32; 2],
+    /// Time each side has spent on its moves since the start, centiseconds: what the clock
+    /// line shows when there are no clocks (a fixed time a move).
+    pub used: [i64; 2],
     /// Index of each side's current period.
     period: [usize; 2],
     /// `gamein`: the time is for the whole game, whatever the period says.
@@ -321,6 +324,7 @@ impl Clocks {
             control,
             remaining: [0, 0],
             moves_left: [0, 0],
+            used: [0, 0],
             period: [0, 0],
             game_in: false,
         };
@@ -331,6 +335,7 @@ impl Clocks {
     /// Back to the start of the control for both sides.
     pub fn reset(&mut self) {
         self.period = [0, 0];
+        self.used = [0, 0];
         match &self.control {
             TimeControl::PerMove(_) => {
                 self.remaining = [0, 0];
@@ -359,6 +364,7 @@ impl Clocks {
     /// the next period's time is added, as the move announcements show it.
     pub fn spend(&mut self, side: Color, used: Duration) -> i64 {
         let i = side.index();
+        self.used[i] = self.used[i].saturating_add(centis(used)).min(MAX_CENTIS);
         let TimeControl::Tournament { periods, increment } = &self.control else {
             return self.remaining[i];
         };
@@ -403,9 +409,11 @@ impl Clocks {
         self.control.search_limits(reading, depth)
     }
 
-    /// `M:SS` of a side's clock, as the board header shows it.
+    /// `M:SS` of a side's clock, as the board header shows it: the time left, or with no
+    /// clocks (a fixed time a move) the time it has used.
     pub fn mmss(&self, side: Color) -> String {
-        let cs = self.remaining[side.index()].max(0);
+        let shown = if self.on() { self.remaining } else { self.used };
+        let cs = shown[side.index()].max(0);
         format!("{}:{:02}", cs / 6000, (cs % 6000) / 100)
     }
 }
@@ -493,5 +501,15 @@ mod tests {
         c.spend(Color::Black, Duration::from_secs(40));
         assert_eq!((c.remaining[0], c.moves_left[0]), (3000 + 3000, 1));
         assert_eq!(c.mmss(Color::White), "1:00");
+    }
+
+    #[test]
+    fn without_clocks_the_time_used_is_shown() {
+        let mut c = Clocks::new(TimeControl::raw_default());
+        c.spend(Color::White, Duration::from_secs(75));
+        c.spend(Color::White, Duration::from_secs(3));
+        assert_eq!((c.mmss(Color::Black), c.mmss(Color::White)), ("0:00".into(), "1:18".into()));
+        c.reset();
+        assert_eq!(c.mmss(Color::White), "0:00");
     }
 }

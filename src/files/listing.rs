@@ -1,7 +1,7 @@
 //! The `list` game listing (`CL.*` files) and the book lines of `bsave`.
 
 use super::MoveStats;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, WinReason};
 use crate::notation::Annotation;
 use crate::notation::text::format_book_move;
 use crate::rules::Color;
@@ -48,8 +48,11 @@ pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> St
         Some(o @ Outcome::Draw(_)) => {
             let _ = writeln!(t, "Draw: {o}");
         }
+        Some(Outcome::Win { winner, reason: WinReason::Checkmate }) => {
+            let _ = writeln!(t, "{} wins (checkmate)", winner.name());
+        }
         Some(o @ Outcome::Win { winner, .. }) => {
-            let _ = writeln!(t, "{} ({o})", winner.name());
+            let _ = writeln!(t, "{} wins ({o})", winner.name());
         }
         None => {}
     }
@@ -142,5 +145,12 @@ mod tests {
             " P7g7f       0      0       0     0          P3c3d       0    Book      0     0"
         );
         assert!(lines[3].starts_with(" B8h2b+      0      0"));
+        let mate = Outcome::Win { winner: Color::White, reason: WinReason::Checkmate };
+        assert!(listing(&g, &stats, Some(mate)).ends_with("\n\nWhite wins (checkmate)\n"));
+        let perpetual = Outcome::Win { winner: Color::Black, reason: WinReason::PerpetualCheck };
+        assert!(
+            listing(&g, &stats, Some(perpetual))
+                .ends_with("\nBlack wins (perpetual check by White)\n")
+        );
     }
 }

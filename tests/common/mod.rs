@@ -150,10 +150,11 @@ impl Driver {
         }
     }
 
-    /// Sends a line and returns the output up to the next prompt.
+    /// Sends a line and returns the output up to the next prompt: for a move, or for a
+    /// command once the game is over.
     pub fn ask(&mut self, line: &str) -> String {
         self.send(line);
-        self.expect("\nYour move is? ")
+        self.expect_any(&["\nYour move is? ", "\nYour command? "]).1
     }
 
     /// Closes the input; returns the rest of the output and the exit status.

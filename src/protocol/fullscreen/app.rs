@@ -210,6 +210,8 @@ impl<'a> App<'a> {
             (None, None) => None,
         };
         let label = match interp.waiting() {
+            // After the end no move is taken: only commands (`new`, `undo`, …).
+            Waiting::Command if over => "Your command? ".to_string(),
             Waiting::Command => "Your move is? ".to_string(),
             Waiting::Answer => screen.question.clone(),
             Waiting::EditPiece => {

@@ -4,7 +4,7 @@
 use super::grid::text_width;
 use super::screen::{self, Overlay};
 use crate::protocol::gnu::board::{self, Status};
-use crate::protocol::gnu::display::{BoardState, Display, MessageKind};
+use crate::protocol::gnu::display::{BoardState, Display, MessageKind, MoveNumber};
 use crate::search::SearchInfo;
 use std::collections::VecDeque;
 
@@ -89,7 +89,7 @@ impl Display for Screen {
         self.info = Some(info.clone());
     }
 
-    fn computer_moved(&mut self, _n: u32, _mv: &str, _clock: i64) {}
+    fn computer_moved(&mut self, _n: u32, _at: MoveNumber, _mv: &str, _clock: i64) {}
 
     fn my_move(&mut self, mv: &str, beep: bool) {
         self.log(&format!("My move is: {mv}"), MessageKind::News);

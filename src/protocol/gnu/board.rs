@@ -17,12 +17,17 @@ pub struct View {
     pub stars: bool,
 }
 
-/// A full redraw, as the original prints it: an empty line, the clocks, an empty line, nine
-/// ranks (rank a at the top, file 9 on the left), an empty line and the two hands.
+/// A full redraw, as the original prints it: an empty line, the clocks (the time each side
+/// has used when there are none), an empty line, nine ranks (rank a at the top, file 9 on
+/// the left), an empty line and the two hands.
 pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
     let mut t = String::from("\n");
-    let _ = writeln!(t, "Black {}  White {}", clocks.mmss(Color::Black), clocks.mmss(Color::White));
-    t.push('\n');
+    let _ = write!(t, "Black {}  White {}", clocks.mmss(Color::Black), clocks.mmss(Color::White));
+    if !clocks.on() {
+        // No clocks run: the figures are the time used, which must not pass for time left.
+        let _ = write!(t, "  (time used; {})", clocks.control);
+    }
+    t.push_str("\n\n");
     let files: Vec<u8> = if view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };
     let ranks: Vec<u8> = if view.reverse { (1..=9).rev().collect() } else { (1..=9).collect() };
     if view.coords {
@@ -190,7 +195,7 @@ mod tests {
     fn start_position_as_the_original_draws_it() {
         let clocks = Clocks::new(TimeControl::raw_default());
         let text = draw(&Position::startpos(), &clocks, View::default());
-        let expected = "\nBlack 0:00  White 0:00\n\n L N S G K G S N L\n - R - - - - - B -\n \
+        let expected = "\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
             P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n \
             p p p p p p p p p\n - b - - - - - r -\n l n s g k g s n l\n\nblack \nwhite \n";
         assert_eq!(text, expected);

@@ -21,6 +21,14 @@ pub struct BoardState<'b> {
     pub view: View,
 }
 
+/// Where a move stands in the game, counted from the position the game began at: Black's
+/// and White's moves of a pair share a number (`12. 7g7f`, `12. ... 3c3d` in the text mode).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub side: Color,
+}
+
 /// What a message is, chosen where the interpreter says it, so that a display can set it
 /// apart (the full-screen display colours errors and news).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,6 +68,11 @@ pub trait Display {
     /// The interpreter waits for a move or a command.
     fn prompt(&mut self);
 
+    /// The game is over: the interpreter waits for a command (`new`, `undo`, …), not a move.
+    fn command_prompt(&mut self) {
+        self.prompt();
+    }
+
     /// A question; the next line answers it.
     fn ask(&mut self, question: &str);
 
@@ -69,10 +82,11 @@ pub trait Display {
     /// One iteration of a search (`post`: the user asked to see them).
     fn thinking(&mut self, info: &SearchInfo, post: bool);
 
-    /// The computer played its `n`-th move, `mv`; `clock` is its time left in centiseconds.
-    fn computer_moved(&mut self, n: u32, mv: &str, clock: i64);
+    /// The computer played its `n`-th move since `new`, `mv`, the game's move `at`; `clock`
+    /// is its time left in centiseconds.
+    fn computer_moved(&mut self, n: u32, at: MoveNumber, mv: &str, clock: i64);
 
-    /// After the computer's move, when the game goes on.
+    /// After the computer's move (before the end of the game, if it ended it).
     fn my_move(&mut self, mv: &str, beep: bool);
 
     /// The user's `n`-th move, as typed, was played; `clock` is the user's time left.
@@ -180,6 +194,10 @@ impl<W: Write> Display for RawDisplay<'_, W> {
         write_flush(&mut self.out, "\nYour move is? ");
     }
 
+    fn command_prompt(&mut self) {
+        write_flush(&mut self.out, "\nYour command? ");
+    }
+
     fn ask(&mut self, question: &str) {
         write_flush(&mut self.out, question);
     }
@@ -194,8 +212,10 @@ impl<W: Write> Display for RawDisplay<'_, W> {
         }
     }
 
-    fn computer_moved(&mut self, n: u32, mv: &str, _clock: i64) {
-        write_line(&mut self.out, &format!("{n}. ... {mv}"));
+    fn computer_moved(&mut self, _n: u32, at: MoveNumber, mv: &str, _clock: i64) {
+        // People read the game's move number; `...` marks White's move of the pair.
+        let gap = if at.side == Color::White { " ..." } else { "" };
+        write_line(&mut self.out, &format!("{}.{gap} {mv}", at.number));
     }
 
     fn gone(&self) -> bool {
@@ -309,7 +329,7 @@ mod tests {
         fn ask(&mut self, _: &str) {}
         fn help(&mut self, _: &Status) {}
         fn thinking(&mut self, _: &SearchInfo, _: bool) {}
-        fn computer_moved(&mut self, _: u32, _: &str, _: i64) {}
+        fn computer_moved(&mut self, _: u32, _: MoveNumber, _: &str, _: i64) {}
         fn my_move(&mut self, _: &str, _: bool) {}
     }
 

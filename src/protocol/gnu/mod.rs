@@ -17,6 +17,10 @@
 //! Where this differs from the original on purpose (its bugs, fixed):
 //! - a mate, repetition or other end the user's move causes is announced, in every mode;
 //!   moves after the end are refused with a message, and `undo`/`remove` reopen the game;
+//! - for people the end is the final board and one line saying who won and what to type
+//!   next, then a command prompt; the computer's moves carry the game's move numbers
+//!   (`12. 7g7f`, `12. ... 3c3d`), `switch` draws the board after the move, and with no
+//!   clocks running the board's clock line shows the time used;
 //! - `depth` does not turn the clock off: the search stops at the depth or the time,
 //!   whichever comes first (what the man page says);
 //! - `new` also resets the clocks, and keeps the user's toggles (`post`, `beep`, …);
@@ -55,7 +59,7 @@ use crate::notation::{parse_sfen, to_sfen};
 use crate::rules::{Color, Move, Position};
 use board::View;
 use command::{Command, CommandError, FileCmd, Pair, Setting};
-use display::{BoardState, Display, MessageKind, RawDisplay};
+use display::{BoardState, Display, MessageKind, MoveNumber, RawDisplay};
 use editor::Editor;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -143,7 +147,8 @@ pub struct Interp<'a, D: Display> {
     hashdepth: [i32; 2],
     clocks: Clocks,
     turn_start: Instant,
-    /// The computer's and the user's move counters (the `N.` of the announcements).
+    /// The computer's and the user's move counters (the `N.` of the xshogi dialect's
+    /// announcements; people are shown the game's move numbers).
     computer_moves: u32,
     user_moves: u32,
     outcome: Option<Outcome>,
@@ -264,7 +269,27 @@ impl<'a, D: Display> Interp<'a, D> {
             && self.end.is_none()
             && !self.eof
         {
+            self.prompt_line();
+        }
+    }
+
+    /// The prompt for a move, or for a command once the game is over.
+    fn prompt_line(&mut self) {
+        if self.outcome.is_some() {
+            self.out.command_prompt();
+        } else {
             self.out.prompt();
+        }
+    }
+
+    /// The number of the move the side to move is about to make, counted from the start of
+    /// the game record, so that it follows `undo`, `remove`, `get` and `setsfen`.
+    fn move_number(&self) -> MoveNumber {
+        let first_white = self.game.start().side_to_move() == Color::White;
+        let half = self.game.ply() + usize::from(first_white);
+        MoveNumber {
+            number: u32::try_from(half / 2 + 1).unwrap_or(u32::MAX),
+            side: self.game.position().side_to_move(),
         }
     }
 
@@ -420,7 +445,7 @@ impl<'a, D: Display> Interp<'a, D> {
             self.abandon_search();
             // As the original, a prompt before each line it reads.
             if self.prompt.is_none() && self.editor.is_none() && self.setup_rows.is_none() {
-                self.out.prompt();
+                self.prompt_line();
             }
             self.handle(line);
         }
@@ -530,9 +555,12 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.computer = !self.computer;
                 self.force = false;
                 self.both = false;
-                self.redraw();
                 if self.game.position().side_to_move() == self.computer {
+                    // The board after the computer's move, not before it.
                     self.start_search();
+                    self.board_after_move();
+                } else {
+                    self.redraw();
                 }
             }
             Command::Black => {

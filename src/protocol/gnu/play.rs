@@ -11,17 +11,38 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 impl<D: Display> Interp<'_, D> {
-    /// Announces the end of the game: the original's words, then the reason.
+    /// Announces the end of the game. People get the final board and one line that says
+    /// who won and how to go on; xshogi gets the original's words, which it reads.
     pub(super) fn announce_end(&mut self, o: Outcome, after_user_move: bool) {
         self.outcome = Some(o);
         self.both = false;
-        let words = match o {
+        let mates = match o {
             Outcome::Win { winner, reason: WinReason::Checkmate | WinReason::NoLegalMove } => {
-                format!("{} mates!", winner.name())
+                Some(format!("{} mates!", winner.name()))
             }
-            Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
-            Outcome::Draw(DrawReason::Repetition) if after_user_move => "Repetition".into(),
-            Outcome::Draw(_) => "Drawn game!".into(),
+            _ => None,
+        };
+        if self.people() {
+            self.redraw();
+            let verdict = match o {
+                Outcome::Win { winner, reason: WinReason::Checkmate } => {
+                    format!("{} wins by checkmate", winner.name())
+                }
+                Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
+                Outcome::Draw(_) => format!("drawn: {o}"),
+            };
+            let lead = mates.map(|m| m + " ").unwrap_or_default();
+            self.news(&format!(
+                "{lead}Game over, {verdict}. Type new to play again, or undo/remove to take \
+                 back."
+            ));
+            return;
+        }
+        let words = match (mates, o) {
+            (Some(m), _) => m,
+            (None, Outcome::Win { winner, .. }) => format!("{} wins: {o}", winner.name()),
+            (None, Outcome::Draw(DrawReason::Repetition)) if after_user_move => "Repetition".into(),
+            (None, Outcome::Draw(_)) => "Drawn game!".into(),
         };
         self.news(&words);
         if !matches!(o, Outcome::Win { reason: WinReason::Checkmate, .. }) {

@@ -53,6 +53,8 @@ pub(super) struct Running {
     stop_asked: bool,
     /// A ponder search that ended by itself before the opponent moved.
     finished: Option<SearchResult>,
+    /// Draw the board once the move is played (`switch`: not before the move).
+    board_after: bool,
 }
 
 impl<D: Display> Interp<'_, D> {
@@ -120,12 +122,15 @@ impl<D: Display> Interp<'_, D> {
                     self.note("No forced mate found; thinking normally.");
                     // Not the solver again: that looped for ever.
                     self.start_search_with(false);
+                    if r.board_after {
+                        self.board_after_move();
+                    }
                     if self.eof {
                         self.ask_stop();
                     }
                     return;
                 }
-                self.finish_move(result, r.started);
+                self.finish_move(result, r.started, r.board_after);
                 if self.both && self.outcome.is_none() && self.queued.is_empty() && !self.eof {
                     self.start_search();
                 } else {
@@ -189,13 +194,22 @@ impl<D: Display> Interp<'_, D> {
             started: Instant::now(),
             stop_asked: false,
             finished: None,
+            board_after: false,
         });
         if !self.queued.is_empty() {
             self.ask_stop();
         }
     }
 
-    pub(super) fn finish_move(&mut self, result: SearchResult, started: Instant) {
+    /// The running search's move is to be followed by the board.
+    pub(super) fn board_after_move(&mut self) {
+        if let Some(r) = &mut self.running {
+            r.board_after = true;
+        }
+    }
+
+    /// Plays the move a search found; `board`: draw the board after it.
+    pub(super) fn finish_move(&mut self, result: SearchResult, started: Instant, board: bool) {
         let Some(mv) = result.best.filter(|&m| self.game.position().is_legal(m)) else {
             // No move: the side to move has lost (or the search failed to say).
             match self.game.outcome() {
@@ -228,17 +242,24 @@ impl<D: Display> Interp<'_, D> {
             book: result.book,
             annotation: None,
         });
+        let at = self.move_number();
         self.game.play_unchecked(mv);
         self.computer_moves += 1;
         let text = mv.to_string();
-        self.out.computer_moved(self.computer_moves, &text, left);
+        self.out.computer_moved(self.computer_moves, at, &text, left);
         self.hint = result.ponder.filter(|&h| self.game.position().is_legal(h));
         self.turn_start = Instant::now();
-        if let Some(o) = self.game.outcome() {
-            self.announce_end(o, false);
-            return;
+        let outcome = self.game.outcome();
+        // People are told the move plainly even when it ends the game; xshogi, as the
+        // original, gets no `My move is` after a mate.
+        if outcome.is_none() || self.people() {
+            self.out.my_move(&text, self.beep);
         }
-        self.out.my_move(&text, self.beep);
+        match outcome {
+            Some(o) => self.announce_end(o, false),
+            None if board => self.redraw(),
+            None => {}
+        }
     }
 
     /// Thinks on the opponent's time, expecting the hint move.
@@ -271,6 +292,7 @@ impl<D: Display> Interp<'_, D> {
             started: Instant::now(),
             stop_asked: false,
             finished: None,
+            board_after: false,
         });
     }
 
@@ -294,9 +316,9 @@ impl<D: Display> Interp<'_, D> {
         }
         match r.finished.take() {
             Some(result) => {
-                let started = r.started;
+                let (started, board) = (r.started, r.board_after);
                 drop(r);
-                self.finish_move(result, started);
+                self.finish_move(result, started, board);
                 self.maybe_ponder();
                 self.after_input();
             }

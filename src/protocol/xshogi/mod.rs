@@ -9,7 +9,9 @@
 
 use super::Session;
 use super::gnu::board::{self, Status};
-use super::gnu::display::{BoardState, Checked, Display, MessageKind, write_flush, write_line};
+use super::gnu::display::{
+    BoardState, Checked, Display, MessageKind, MoveNumber, write_flush, write_line,
+};
 use super::gnu::{Interp, Link};
 use super::hand_over;
 use crate::config::Config;
@@ -65,7 +67,7 @@ impl<W: Write> Display for XDisplay<'_, W> {
 
     fn thinking(&mut self, _: &SearchInfo, _: bool) {}
 
-    fn computer_moved(&mut self, n: u32, mv: &str, clock: i64) {
+    fn computer_moved(&mut self, n: u32, _: MoveNumber, mv: &str, clock: i64) {
         write_line(&mut self.out, &format!("{n}. ... {mv} {}", clock * 10));
     }
 

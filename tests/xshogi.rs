@@ -148,7 +148,7 @@ fn the_binary_in_raw_mode() {
     let (out, _, code) = run(&["-R"], "force\n7g7f\nP3d\nbd\nsfen\nquit\n");
     assert_eq!(code, Some(0));
     assert!(out.starts_with("\n\nBlack 0:00  White 0:00\n\n L N S G K G S N L\n"), "{out}");
-    assert!(out.contains("\nYour move is? Force: ON\n"), "{out}");
+    assert!(out.contains("\nYour move is? force: on\n"), "{out}");
     assert!(out.contains(" P P P P P P - P P\n - - - - - - P - -\n"), "{out}");
     assert!(
         out.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"),

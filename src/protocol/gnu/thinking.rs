@@ -209,9 +209,10 @@ impl<D: Display> Interp<'_, D> {
         let left = self.clocks.spend(side, used);
         if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
+            let unit = if plies == 1 { "ply" } else { "plies" };
             let text: Vec<String> = result.pv.iter().map(Move::to_string).collect();
             self.news(&format!(
-                "Mate in {} ({plies} plies): {}",
+                "Mate in {} ({plies} {unit}): {}",
                 plies.div_ceil(2),
                 text.join(" ")
             ));
@@ -232,6 +233,7 @@ impl<D: Display> Interp<'_, D> {
         self.computer_moves += 1;
         let text = mv.to_string();
         self.out.computer_moved(self.computer_moves, &text, left);
+        self.board_after_move(mv);
         self.hint = result.ponder.filter(|&h| self.game.position().is_legal(h));
         self.turn_start = Instant::now();
         if let Some(o) = self.game.outcome() {

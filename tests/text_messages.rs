@@ -195,11 +195,11 @@ fn undo_says_the_computer_now_plays_that_side() {
     let mut p = text_mode(&std::env::temp_dir());
     p.send("7g7f");
     p.until("the computer's move", |l| l.starts_with("My move is:"));
-    let got = said(&mut p, "undo", "undo: ");
+    let got = said(&mut p, "undo", "The computer now plays");
     assert_eq!(
         reply(&got),
-        "undo: the computer now plays Black; remove takes back a whole move (yours and the \
-         computer's) and keeps the sides"
+        "The computer now plays Black (undo swaps the sides); remove takes back a whole move, \
+         yours and the computer's, keeping the sides"
     );
     let got = said(&mut p, "help", "Computer: ");
     assert!(got.starts_with("Computer: Black"), "{got}");

@@ -562,8 +562,8 @@ impl<'a, D: Display> Interp<'a, D> {
                     if !self.force {
                         let side = self.computer.name();
                         self.note(&format!(
-                            "undo: the computer now plays {side}; remove takes back a whole \
-                             move (yours and the computer's) and keeps the sides"
+                            "The computer now plays {side} (undo swaps the sides); remove takes \
+                             back a whole move, yours and the computer's, keeping the sides"
                         ));
                     }
                 }

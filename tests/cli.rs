@@ -97,7 +97,7 @@ fn positional_time_controls_reach_the_game() {
     assert!(help_status(&["5:00"]).contains("Response time:       300 sec"));
     assert!(help_status(&["40", "5"]).contains("Time Control ON 40 moves 300 sec 0 add 39 depth"));
     let out = help_status(&["30", "5", "1", ":30"]);
-    assert!(out.contains("(30 moves in 5:00 min, then 1 moves in 30 s)"), "{out}");
+    assert!(out.contains("(30 moves in 5:00 min, then 1 move in 30 s)"), "{out}");
     let out = help_status(&["30", "3:30"]);
     assert!(out.contains("Black 3:30  White 3:30"), "{out}");
     // The X display's default is 40 moves in 5 minutes.

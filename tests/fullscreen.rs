@@ -70,7 +70,10 @@ const MENU: &str = "
                     8.    1 move  in   1 minute
                     9.    1 move  in  15 minutes
                    10.    1 move  in  30 minutes
-
+                   11.   10 seconds a move
+                   12.   30 seconds a move
+                   13.  all moves in   5 minutes
+                   14.  all moves in   3 minutes,  2 seconds fischer clock
 
 
                    Enter Level:
@@ -119,9 +122,9 @@ fn the_menu_then_the_board_drawn_without_a_terminal() {
     let (x, y) = menu.find("40 moves in  30").unwrap();
     assert!(menu.cell(x, y).unwrap().style.reverse);
     // A level that is not there is refused; the menu stays.
-    app.type_line("12");
+    app.type_line("15");
     assert!(app.in_menu());
-    assert!(app.render(80, 24, Instant::now()).text().contains("There is no level 12"));
+    assert!(app.render(80, 24, Instant::now()).text().contains("There is no level 15"));
     app.type_line("1");
     assert!(!app.in_menu());
     assert_eq!(screen(&app).text(), START);
@@ -142,6 +145,9 @@ fn each_level_of_the_menu_sets_its_clock() {
         ("7", "Level: all moves in 30 min + 30 s a move", "30:00"),
         ("8", "Level: 1 move in 1 min", "1:00   1 left"),
         ("10", "Level: 1 move in 30 min", "30:00  1 left"),
+        ("11", "Level: 10 s a move", "0:00   to move"),
+        ("13", "Level: all moves in 5 min", "5:00"),
+        ("14", "Level: all moves in 3 min + 2 s a move", "3:00"),
     ];
     for (item, level, clock) in cases {
         let mut s = session();
@@ -338,79 +344,10 @@ fn small_and_large_terminals() {
 
 // ----- under a real terminal ----------------------------------------------------------
 
-/// A tmux server of its own (its socket in the temporary directory) running a shell in a
-/// terminal of 80x24; stopped and removed when dropped.
-struct Tmux {
-    name: String,
-    socket: std::path::PathBuf,
-}
+#[path = "common/tmux.rs"]
+mod tmux;
 
-impl Tmux {
-    fn start(name: &str) -> Option<Tmux> {
-        let ok = std::process::Command::new("tmux")
-            .args(["-V"])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            return None;
-        }
-        let name = format!("{name}-{}", std::process::id());
-        let socket = std::env::temp_dir().join(format!("{name}.tmux"));
-        let t = Tmux { name, socket };
-        t.tmux(&["new-session", "-d", "-s", &t.name, "-x", "80", "-y", "24", "sh"]);
-        t.send(&["PS1='PROMPT$ '", "Enter"]);
-        t.wait("PROMPT$");
-        Some(t)
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = std::process::Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn send(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", &self.name];
-        args.extend_from_slice(keys);
-        self.tmux(&args);
-    }
-
-    fn screen(&self) -> String {
-        self.tmux(&["capture-pane", "-p", "-t", &self.name])
-    }
-
-    fn wait(&self, what: &str) -> String {
-        self.wait_until(what, |s| s.contains(what))
-    }
-
-    /// Polls the screen until `ready` holds (`what` names it in the failure message).
-    fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if ready(&s) {
-                return s;
-            }
-            assert!(start.elapsed() < PATIENCE, "waited for {what:?}; the screen:\n{s}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn alternate_screen(&self) -> bool {
-        self.tmux(&["display-message", "-p", "-t", &self.name, "#{alternate_on}"]).trim() == "1"
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
-        let _ = std::fs::remove_file(&self.socket);
-    }
-}
+use tmux::Tmux;
 
 fn program() -> String {
     format!("{} -C -T 4 --seed 1; echo EXIT:$?", env!("CARGO_BIN_EXE_gnushogi"))

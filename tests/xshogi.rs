@@ -153,7 +153,7 @@ fn the_binary_in_raw_mode() {
         ),
         "{out}"
     );
-    assert!(out.contains("\nYour move is? Force: ON\n"), "{out}");
+    assert!(out.contains("\nYour move is? force: on\n"), "{out}");
     assert!(out.contains(" P P P P P P - P P\n - - - - - - P - -\n"), "{out}");
     assert!(
         out.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"),

@@ -163,7 +163,8 @@ impl fmt::Display for TimeControl {
                     if i > 0 {
                         f.write_str(", then ")?;
                     }
-                    write!(f, "{} moves in {}", p.moves, fmt_duration(p.time))?;
+                    let unit = if p.moves == 1 { "move" } else { "moves" };
+                    write!(f, "{} {unit} in {}", p.moves, fmt_duration(p.time))?;
                 }
                 if !increment.is_zero() {
                     write!(f, " + {} a move", fmt_duration(*increment))?;

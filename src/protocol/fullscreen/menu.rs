@@ -7,6 +7,9 @@ use crate::protocol::LoopEnd;
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 
+/// The longest entry kept at the menu's prompt.
+const MAX_TYPED: usize = 8;
+
 /// The start menu's level: its time control and whether the time is for the whole game.
 pub fn menu_level(item: usize) -> Option<(TimeControl, bool)> {
     let minutes = |m: u64| Duration::from_secs(60 * m);
@@ -27,6 +30,10 @@ pub fn menu_level(item: usize) -> Option<(TimeControl, bool)> {
         8 => (tournament(1, 1, 0), false),
         9 => (tournament(1, 15, 0), false),
         10 => (tournament(1, 30, 0), false),
+        11 => (TimeControl::PerMove(Duration::from_secs(10)), false),
+        12 => (TimeControl::PerMove(Duration::from_secs(30)), false),
+        13 => (tournament(ALL, 5, 0), true),
+        14 => (tournament(ALL, 3, 2), true),
         _ => return None,
     })
 }
@@ -81,7 +88,9 @@ impl App<'_> {
             }
             KeyCode::Char('d' | 'D') if ctrl => self.end = Some(LoopEnd::Quit),
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => self.end = Some(LoopEnd::Quit),
-            KeyCode::Char(c) if c.is_ascii_digit() && typed.len() < 2 => {
+            // Any other character is kept too, so that Enter refuses it instead of taking the
+            // highlighted level for a line the player did not mean.
+            KeyCode::Char(c) if !c.is_control() && typed.chars().count() < MAX_TYPED => {
                 typed.push(c);
                 if let Ok(n) = typed.parse::<usize>()
                     && (1..=LEVELS.len()).contains(&n)
@@ -122,6 +131,11 @@ mod tests {
         assert_eq!(level_text(&clocks), "all moves in 15 min + 30 s a move");
         let clocks = Clocks::new(menu_level(8).unwrap().0);
         assert_eq!(level_text(&clocks), "1 move in 1 min");
-        assert!(menu_level(0).is_none() && menu_level(11).is_none());
+        assert!(menu_level(0).is_none() && menu_level(15).is_none());
+        assert_eq!(level_text(&Clocks::new(menu_level(11).unwrap().0)), "10 s a move");
+        let (tc, game_in) = menu_level(14).unwrap();
+        let mut clocks = Clocks::new(tc);
+        clocks.game_in = game_in;
+        assert_eq!(level_text(&clocks), "all moves in 3 min + 2 s a move");
     }
 }

@@ -1,8 +1,9 @@
-//! The full-screen terminal mode (`-C`): the original's menu of ten time controls, then the
-//! board with coordinates and colours (Japanese piece names with `kanji` or `--kanji`), the
-//! hands, both clocks running, the moves, the computer's thinking, the messages and a
-//! command line that takes everything the text mode takes: the text mode's interpreter
-//! runs it, with this mode's [`display::Screen`] as its display.
+//! The full-screen terminal mode (`-C`): the original's menu of ten time controls (and four
+//! quicker ones after them), then the board with coordinates and colours (Japanese piece
+//! names with `kanji` or `--kanji`), the hands, both clocks running, the moves, the
+//! computer's thinking, the messages and a command line that takes everything the text mode
+//! takes: the text mode's interpreter runs it, with this mode's [`display::Screen`] as its
+//! display.
 //!
 //! The terminal is always given back as it was: on `quit`, at the end of input, on Ctrl-C
 //! (a key in raw mode), on SIGTERM and SIGHUP, on an error and on a panic (a guard's `Drop`

@@ -13,8 +13,8 @@ use crossterm::style::Color as Ink;
 pub const MIN_WIDTH: usize = 80;
 pub const MIN_HEIGHT: usize = 24;
 
-/// The levels of the start menu: the original's ten, in its words.
-pub const LEVELS: [&str; 10] = [
+/// The levels of the start menu: the original's ten, in its words, then quicker games.
+pub const LEVELS: [&str; 14] = [
     " 1.   40 moves in   5 minutes",
     " 2.   40 moves in  15 minutes",
     " 3.   40 moves in  30 minutes",
@@ -25,6 +25,11 @@ pub const LEVELS: [&str; 10] = [
     " 8.    1 move  in   1 minute",
     " 9.    1 move  in  15 minutes",
     "10.    1 move  in  30 minutes",
+    // Quick games, after the original's ten so that their numbers stay.
+    "11.   10 seconds a move",
+    "12.   30 seconds a move",
+    "13.  all moves in   5 minutes",
+    "14.  all moves in   3 minutes,  2 seconds fischer clock",
 ];
 
 /// Long output shown over the board (help, tables, lists) until Esc or Enter.
@@ -136,12 +141,14 @@ pub fn render_menu(
         let style = if i == selected { Style::PLAIN.reverse() } else { Style::PLAIN };
         g.put(19, 3 + i, level, style);
     }
+    // Below the levels, whatever their number.
+    let row = 3 + LEVELS.len() + 2;
     let prompt = "Enter Level: ";
-    let end = g.put(19, 16, prompt, Style::PLAIN);
-    let end = g.put(end, 16, typed, Style::PLAIN.bold());
-    g.cursor = Some((end, 16));
-    g.put(19, 18, note, tint(Style::fg(ERROR).bold(), color));
-    g.put(19, 20, "Up/Down or a number, then Enter. q or Ctrl-C quits.", Style::PLAIN.dim());
+    let end = g.put(19, row, prompt, Style::PLAIN);
+    let end = g.put(end, row, typed, Style::PLAIN.bold());
+    g.cursor = Some((end, row));
+    g.put(19, row + 2, note, tint(Style::fg(ERROR).bold(), color));
+    g.put(19, row + 4, "Up/Down or a number, then Enter. q or Ctrl-C quits.", Style::PLAIN.dim());
     g
 }
 

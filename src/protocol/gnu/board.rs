@@ -21,6 +21,12 @@ pub struct View {
 /// has used when there are none), an empty line, nine ranks (rank a at the top, file 9 on
 /// the left), an empty line and the two hands.
 pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
+    draw_marked(pos, clocks, view, None)
+}
+
+/// The board with one square marked (`showboard`: the last move's destination): a `v` above
+/// its file and a `<` after its rank, so that the squares keep their places.
+pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Square>) -> String {
     let mut t = String::from("\n");
     let _ = write!(t, "Black {}  White {}", clocks.mmss(Color::Black), clocks.mmss(Color::White));
     if !clocks.on() {
@@ -30,6 +36,9 @@ pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
     t.push_str("\n\n");
     let files: Vec<u8> = if view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };
     let ranks: Vec<u8> = if view.reverse { (1..=9).rev().collect() } else { (1..=9).collect() };
+    if let Some(column) = mark.and_then(|m| files.iter().position(|&f| f == m.file())) {
+        let _ = writeln!(t, "{}v", " ".repeat(2 * column + 1));
+    }
     if view.coords {
         for f in &files {
             let _ = write!(t, " {f}");
@@ -43,6 +52,9 @@ pub fn draw(pos: &Position, clocks: &Clocks, view: View) -> String {
         }
         if view.coords {
             let _ = write!(t, "  {}", char::from(b'a' + rank - 1));
+        }
+        if mark.is_some_and(|m| m.rank() == rank) {
+            t.push_str(" <");
         }
         t.push('\n');
         if view.stars && (i == 2 || i == 5) {
@@ -116,7 +128,7 @@ fn on(b: bool) -> &'static str {
 
 /// The command summary and the status: every line says what the command really does.
 pub fn help(s: &Status) -> String {
-    let rows: [(&str, &str, &str, &str); 26] = [
+    let rows: [(&str, &str, &str, &str); 27] = [
         ("7g7f", "move from 7g to 7f", "quit", "exit GNU Shogi"),
         ("S6h", "move silver to 6h", "beep", "bell after moves"),
         ("2d2c+", "move to 2c and promote", "post", "show thinking"),
@@ -124,6 +136,7 @@ pub fn help(s: &Status) -> String {
         ("Gi5h G65h", "from rank i / file 6", "hard", "ponder"),
         ("7g7f? !", "mark a move bad/good", "? !", "mark the last move"),
         ("bd", "redraw board", "reverse", "turn the board"),
+        ("showboard", "board after each move", "", ""),
         ("coords", "file/rank labels", "stars", "star points"),
         ("new", "start new game", "hint", "suggest a move"),
         ("undo", "take back one ply", "remove", "take back a move"),
@@ -148,7 +161,8 @@ pub fn help(s: &Status) -> String {
     let rule = "----------------------------------------------------------------\n";
     t.push_str(rule);
     for (a, b, c, d) in rows {
-        let _ = writeln!(t, "{a:<10}{b:<24}{c:<10}{d}");
+        let line = format!("{a:<10}{b:<24}{c:<10}{d}");
+        let _ = writeln!(t, "{}", line.trim_end());
     }
     t.push_str(rule);
     let _ = writeln!(
@@ -201,5 +215,18 @@ mod tests {
         assert_eq!(text, expected);
         let rev = draw(&Position::startpos(), &clocks, View { reverse: true, ..View::default() });
         assert!(rev.contains("\n l n s g k g s n l\n - r - - - - - b -\n"), "{rev}");
+    }
+
+    #[test]
+    fn a_marked_square_keeps_the_board_in_place() {
+        let clocks = Clocks::new(TimeControl::raw_default());
+        let to = Square::new(7, 6).unwrap();
+        let text = draw_marked(&Position::startpos(), &clocks, View::default(), Some(to));
+        assert!(text.contains("\n\n     v\n L N S G K G S N L\n"), "{text}");
+        assert!(text.contains("\n - - - - - - - - - <\n p p p"), "{text}");
+        let rev = View { reverse: true, coords: true, ..View::default() };
+        let text = draw_marked(&Position::startpos(), &clocks, rev, Some(to));
+        assert!(text.contains("\n\n             v\n 1 2 3 4 5 6 7 8 9\n"), "{text}");
+        assert!(text.contains("  f <\n"), "{text}");
     }
 }

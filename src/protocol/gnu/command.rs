@@ -32,6 +32,18 @@ pub enum FileCmd {
     BSave,
 }
 
+impl FileCmd {
+    pub fn name(self) -> &'static str {
+        match self {
+            FileCmd::Save => "save",
+            FileCmd::Get => "get",
+            FileCmd::XSave => "xsave",
+            FileCmd::XGet => "xget",
+            FileCmd::BSave => "bsave",
+        }
+    }
+}
+
 /// Toggles and simple switches.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Toggle {
@@ -50,6 +62,8 @@ pub enum Toggle {
     Beep,
     Stars,
     Force,
+    /// `showboard`: the board after each move, its destination marked.
+    ShowBoard,
 }
 
 /// Settings of one number (besides `depth`, which has limits of its own).
@@ -59,6 +73,15 @@ pub enum Setting {
     Xwndw,
 }
 
+impl Setting {
+    pub fn limit(self) -> Limit {
+        match self {
+            Setting::Contempt => Limit::new("contempt", -1000, 1000),
+            Setting::Xwndw => Limit::new("xwndw", 0, 1000),
+        }
+    }
+}
+
 /// Settings of two numbers, each asked for when missing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Pair {
@@ -66,6 +89,39 @@ pub enum Pair {
     Bwindow,
     HashDepth,
 }
+
+impl Pair {
+    /// The limits of the first number and of the second.
+    pub fn limits(self) -> [Limit; 2] {
+        match self {
+            Pair::Awindow => [Limit::new("Awindow", 0, 1000); 2],
+            Pair::Bwindow => [Limit::new("Bwindow", 0, 1000); 2],
+            Pair::HashDepth => {
+                [Limit::new("hashdepth", 0, MAX_DEPTH as i32), Limit::new("hashdepth", 0, 1000)]
+            }
+        }
+    }
+}
+
+/// The numbers a setting takes, named as its command, so that every refusal says the same.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limit {
+    pub name: &'static str,
+    pub lo: i32,
+    pub hi: i32,
+    /// Said after the range: what a special value means.
+    pub note: &'static str,
+}
+
+impl Limit {
+    const fn new(name: &'static str, lo: i32, hi: i32) -> Limit {
+        Limit { name, lo, hi, note: "" }
+    }
+}
+
+/// `depth`/`sd`: 0 is the deepest.
+pub const DEPTH: Limit =
+    Limit { name: "depth", lo: 0, hi: MAX_DEPTH as i32, note: " (0: the deepest)" };
 
 /// `time`/`otime`: a clock in centiseconds, and the moves it is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -139,10 +195,8 @@ pub enum Command {
 pub enum CommandError {
     /// `level`: not a time control.
     Level(TimeControlError),
-    /// A setting's value (the word as typed) is not a number.
-    NotANumber(String),
-    /// `depth`: out of range.
-    Depth(i32),
+    /// A setting's value (the word as typed) is not a number within its limits.
+    OutOfRange { limit: Limit, value: String },
     /// `time`, `otime` (the command): the word is not centiseconds.
     NotATime { command: &'static str, word: String },
     /// `debug`: not a colour and a letter.
@@ -157,10 +211,11 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Level(e) => write!(f, "level: {e}"),
-            CommandError::NotANumber(w) => write!(f, "'{w}' is not a number; nothing changed"),
-            CommandError::Depth(v) => {
-                write!(f, "depth: 1 to {MAX_DEPTH} (0: the deepest), not {v}")
-            }
+            CommandError::OutOfRange { limit: l, value } => write!(
+                f,
+                "{}: '{value}' is not a number from {} to {}{}; nothing changed",
+                l.name, l.lo, l.hi, l.note
+            ),
             CommandError::NotATime { command, word } => {
                 write!(f, "{command}: '{word}' is not a time in centiseconds")
             }
@@ -179,7 +234,7 @@ impl std::error::Error for CommandError {}
 /// of `help`. `doc/commands.md` documents each; tests/docs.rs checks both, both ways.
 #[rustfmt::skip]
 pub const COMMANDS: &[&str] = &[
-    "help", "new", "quit", "exit", "bd", "undo", "remove", "go", "first", "switch", "black",
+    "help", "new", "quit", "exit", "bd", "showboard", "undo", "remove", "go", "first", "switch", "black",
     "white", "both", "hint", "level", "clock", "depth", "sd", "contempt", "xwndw", "Awindow",
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
@@ -214,6 +269,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "new" => C::New,
         "quit" | "exit" => C::Quit,
         "bd" => C::Board,
+        "showboard" => C::Toggle(Toggle::ShowBoard),
         "undo" => C::Undo,
         "remove" => C::Remove,
         "go" | "first" => C::Go,
@@ -224,11 +280,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "hint" => C::Hint,
         "level" | "clock" => C::Level(given(arg, level)?),
         "depth" | "sd" => C::Depth(given(arg, depth)?),
-        "contempt" => C::Set(Setting::Contempt, given(arg, number)?),
-        "xwndw" => C::Set(Setting::Xwndw, given(arg, number)?),
-        "Awindow" => C::SetPair(Pair::Awindow, given(arg, pair)?),
-        "Bwindow" => C::SetPair(Pair::Bwindow, given(arg, pair)?),
-        "hashdepth" => C::SetPair(Pair::HashDepth, given(arg, pair)?),
+        "contempt" => C::Set(Setting::Contempt, given(arg, |t| number(Setting::Contempt, t))?),
+        "xwndw" => C::Set(Setting::Xwndw, given(arg, |t| number(Setting::Xwndw, t))?),
+        "Awindow" => C::SetPair(Pair::Awindow, given(arg, |t| pair(Pair::Awindow, t))?),
+        "Bwindow" => C::SetPair(Pair::Bwindow, given(arg, |t| pair(Pair::Bwindow, t))?),
+        "hashdepth" => C::SetPair(Pair::HashDepth, given(arg, |t| pair(Pair::HashDepth, t))?),
         "time" => C::Time(clock_time(arg, "time")?),
         "otime" | "otim" => C::OTime(clock_time(arg, "otime")?),
         "post" => C::Toggle(Toggle::Post),
@@ -277,9 +333,12 @@ fn first_word(text: &str) -> &str {
     text.split_whitespace().next().unwrap_or("")
 }
 
-/// One number, the whole word.
-fn number_word(word: &str) -> Result<i32, CommandError> {
-    word.parse().map_err(|_| CommandError::NotANumber(word.to_string()))
+/// One number within its limits, the whole word.
+fn number_word(limit: Limit, word: &str) -> Result<i32, CommandError> {
+    match word.parse::<i32>() {
+        Ok(v) if (limit.lo..=limit.hi).contains(&v) => Ok(v),
+        _ => Err(CommandError::OutOfRange { limit, value: word.to_string() }),
+    }
 }
 
 /// A time control (`level`).
@@ -289,29 +348,29 @@ pub fn level(text: &str) -> Result<TimeControl, CommandError> {
 
 /// A search depth (`depth`): the first word, 1 to [`MAX_DEPTH`], or 0 for the deepest.
 pub fn depth(text: &str) -> Result<u32, CommandError> {
-    match number(text)? {
+    match number_word(DEPTH, first_word(text))? {
         0 => Ok(MAX_DEPTH),
-        v if (1..=MAX_DEPTH as i32).contains(&v) => Ok(v as u32),
-        v => Err(CommandError::Depth(v)),
+        v => Ok(v.unsigned_abs()),
     }
 }
 
 /// A setting's number: the first word (the rest is ignored).
-pub fn number(text: &str) -> Result<i32, CommandError> {
-    number_word(first_word(text))
+pub fn number(s: Setting, text: &str) -> Result<i32, CommandError> {
+    number_word(s.limit(), first_word(text))
 }
 
 /// A two-number setting: the first word, and the second when there is one.
-pub fn pair(text: &str) -> Result<(i32, Option<i32>), CommandError> {
+pub fn pair(p: Pair, text: &str) -> Result<(i32, Option<i32>), CommandError> {
+    let [a, b] = p.limits();
     let mut words = text.split_whitespace();
-    let first = number_word(words.next().unwrap_or(""))?;
-    let second = words.next().map(number_word).transpose()?;
+    let first = number_word(a, words.next().unwrap_or(""))?;
+    let second = words.next().map(|w| number_word(b, w)).transpose()?;
     Ok((first, second))
 }
 
 /// The second number of a pair, asked for on its own: the whole answer.
-pub fn second(text: &str) -> Result<i32, CommandError> {
-    number_word(text.trim())
+pub fn second(p: Pair, text: &str) -> Result<i32, CommandError> {
+    number_word(p.limits()[1], text.trim())
 }
 
 /// `time N[:SS] [MOVES]` or `otime …`: `command` names it in the error.
@@ -385,17 +444,37 @@ mod tests {
     #[test]
     fn bad_arguments_say_why_as_the_interpreter_replies() {
         let said = |line: &str| parse(line).unwrap_err().to_string();
-        assert_eq!(said("depth x"), "'x' is not a number; nothing changed");
-        assert_eq!(said("sd 65"), "depth: 1 to 64 (0: the deepest), not 65");
-        assert_eq!(said("Bwindow 5 y"), "'y' is not a number; nothing changed");
+        assert_eq!(
+            said("depth x"),
+            "depth: 'x' is not a number from 0 to 64 (0: the deepest); nothing changed"
+        );
+        assert_eq!(
+            said("sd 65"),
+            "depth: '65' is not a number from 0 to 64 (0: the deepest); nothing changed"
+        );
+        assert_eq!(
+            said("Bwindow 5 y"),
+            "Bwindow: 'y' is not a number from 0 to 1000; nothing changed"
+        );
+        assert_eq!(
+            said("contempt 2000"),
+            "contempt: '2000' is not a number from -1000 to 1000; nothing changed"
+        );
+        assert!(said("sd -1").starts_with("depth: '-1' is not a number from 0 to 64"));
         assert_eq!(said("time"), "time: '' is not a time in centiseconds");
         assert_eq!(said("otime x:1"), "otime: 'x:1' is not a time in centiseconds");
         assert_eq!(said("debug P"), "debug: give a colour and a piece letter, e.g. bP or wR");
         assert_eq!(said("debug bX"), "debug: 'X' is not a piece letter");
         assert!(said("level x").starts_with("level: "));
         assert!(said("setsfen x").starts_with("setsfen: "));
-        assert_eq!(second(" 7 "), Ok(7));
-        assert_eq!(second("7 8"), Err(CommandError::NotANumber("7 8".into())));
+        assert_eq!(second(Pair::HashDepth, " 7 "), Ok(7));
+        assert_eq!(
+            second(Pair::HashDepth, "7 8"),
+            Err(CommandError::OutOfRange {
+                limit: Pair::HashDepth.limits()[1],
+                value: "7 8".into()
+            })
+        );
     }
 
     #[test]

@@ -8,8 +8,9 @@ use super::{Interp, Thinking, Waiting, thinking::Purpose};
 use crate::engine::clock::Clocks;
 use crate::engine::clock::TimeControl;
 use crate::game::{Game, Outcome};
-use crate::rules::{Color, Position, Setup};
+use crate::rules::{Color, Position, Setup, Square};
 use crate::search::SearchInfo;
+use std::borrow::Cow;
 use std::io::Write;
 use std::time::Instant;
 
@@ -94,8 +95,12 @@ pub trait Display {
 
     /// `level` set a new time control.
     fn level_set(&mut self, clocks: &Clocks) {
-        self.message(MessageKind::Reply, &format!("Time control: {}", clocks.control));
+        self.message(MessageKind::Reply, &format!("level: {}", clocks.control));
     }
+
+    /// `showboard` is on and a move was played, to `to`. Only the text display draws it:
+    /// the full screen always shows the board, and xshogi draws its own.
+    fn board_after_move(&mut self, _board: BoardState<'_>, _to: Square) {}
 
     /// `time` or `otime` set a clock.
     fn time_set(&mut self, _name: &str, _centis: i64, _moves: u32) {}
@@ -153,6 +158,24 @@ impl<'w, W: Write> RawDisplay<'w, W> {
     pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
         RawDisplay { out: Checked::new(out) }
     }
+}
+
+/// Text with its unprintable characters written as escapes (`\x1b`, `\u{85}`): input is
+/// echoed in messages, and a raw escape sequence (an arrow key's) would move the cursor or
+/// change the terminal instead of being seen.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut t = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if !c.is_control() => t.push(c),
+            c if c.is_ascii() => t.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c => t.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+        }
+    }
+    Cow::Owned(t)
 }
 
 /// Writes text as it is and flushes it (people wait for it).
@@ -225,6 +248,11 @@ impl<W: Write> Display for RawDisplay<'_, W> {
     fn my_move(&mut self, mv: &str, beep: bool) {
         let bell = if beep { "\x07" } else { "" };
         write_line(&mut self.out, &format!("My move is: {mv:>5}{bell}"));
+    }
+
+    fn board_after_move(&mut self, b: BoardState<'_>, to: Square) {
+        let board = board::draw_marked(b.pos, b.clocks, b.view, Some(to));
+        write_flush(&mut self.out, &board);
     }
 }
 
@@ -354,5 +382,15 @@ mod tests {
         assert_eq!(kind_of(&mut interp, "x5e"), [Error]);
         assert_eq!(kind_of(&mut interp, "p5j"), [Error]);
         assert_eq!(kind_of(&mut interp, "."), []);
+    }
+
+    #[test]
+    fn unprintable_characters_are_escaped() {
+        assert_eq!(
+            printable("Illegal move (no match): \x1b[A"),
+            "Illegal move (no match): \\x1b[A"
+        );
+        assert_eq!(printable("a\tb\u{85}c\u{7f}"), "a\\x09b\\u{85}c\\x7f");
+        assert_eq!(printable("7g7f é"), "7g7f é");
     }
 }

@@ -15,7 +15,7 @@ impl<D: Display> Interp<'_, D> {
             (None, FileCmd::Save | FileCmd::Get) => PathBuf::from("shogi.000"),
             (None, FileCmd::XSave | FileCmd::XGet) => PathBuf::from("xshogi.position.read"),
             (None, FileCmd::BSave) => {
-                self.reply("aborting book save");
+                self.reply("bsave: no file name given; nothing written");
                 return;
             }
         };
@@ -31,16 +31,16 @@ impl<D: Display> Interp<'_, D> {
                     self.force,
                     clocks,
                 );
-                self.write_file(&path, &gf.to_text(), "Game saved");
+                self.write_file(&path, &gf.to_text(), &format!("Game saved to {shown}"));
             }
             FileCmd::XSave => {
                 let text = files::xposition::to_text(self.game.position());
-                self.write_file(&path, &text, "Position saved");
+                self.write_file(&path, &text, &format!("Position saved to {shown}"));
             }
             FileCmd::BSave => match files::listing::book_text(&self.game, &self.stats) {
                 Ok(text) => match files::append_atomic(&path, &text) {
                     Ok(()) => self.reply(&format!("Game saved to {shown}")),
-                    Err(e) => self.error(&format!("Could not write {shown}: {e}")),
+                    Err(e) => self.error(&format!("Could not write {shown}: {}", io_reason(&e))),
                 },
                 Err(e) => self.error(&format!("bsave: {e}; nothing written")),
             },
@@ -84,7 +84,7 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn write_file(&mut self, path: &std::path::Path, text: &str, done: &str) {
         match files::write_atomic(path, text) {
             Ok(()) => self.reply(done),
-            Err(e) => self.error(&format!("Could not write {}: {e}", path.display())),
+            Err(e) => self.error(&format!("Could not write {}: {}", path.display(), io_reason(&e))),
         }
     }
 
@@ -101,6 +101,24 @@ impl<D: Display> Interp<'_, D> {
 
 fn read(path: &std::path::Path) -> Result<String, FileError> {
     let data = files::read_limited(path, files::MAX_GAME_FILE)
-        .map_err(|e| FileError::new(0, e.to_string()))?;
+        .map_err(|e| FileError::new(0, io_reason(&e)))?;
     String::from_utf8(data).map_err(|_| FileError::new(0, "not a text file (invalid UTF-8)"))
+}
+
+/// Why a file could not be read or written, in words, without the system's error number.
+fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file or directory".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "it is a directory".into(),
+        _ => {
+            let text = e.to_string();
+            // "Read-only file system (os error 30)": the words only.
+            match text.find(" (os error ") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
 }

@@ -33,8 +33,12 @@
 //! - `material`, `rcptr`, `xwndw`, `Awindow`, `Bwindow` and `hashdepth` are accepted and say
 //!   plainly that they change nothing in this program; `random` reseeds the book choices;
 //! - `xget` sets the side to move from the file, and `xsave` writes the real side to move;
-//! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), file names on the command's
-//!   line (`save FILE`), `list [FILE]`.
+//! - every setting confirms its value in one form (`depth: 3`) and refuses a value out of its
+//!   range in one form; a command typed at a question is done, not taken as the answer;
+//!   `undo` says that the sides changed; input echoed in a message has its control
+//!   characters escaped;
+//! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), `showboard`, file names on the
+//!   command's line (`save FILE`), `list [FILE]`.
 
 pub mod board;
 pub mod command;
@@ -116,6 +120,20 @@ enum Prompt {
     DebugPiece,
 }
 
+impl Prompt {
+    /// The command that asked.
+    fn command(&self) -> &'static str {
+        match self {
+            Prompt::Level => "level",
+            Prompt::Depth => "depth",
+            Prompt::Setting(s) => s.limit().name,
+            Prompt::Pair(p) | Prompt::Second(p, _) => p.limits()[0].name,
+            Prompt::File(f) => f.name(),
+            Prompt::DebugPiece => "debug",
+        }
+    }
+}
+
 /// The interpreter's state.
 pub struct Interp<'a, D: Display> {
     engine: &'a mut Engine,
@@ -136,6 +154,8 @@ pub struct Interp<'a, D: Display> {
     material: bool,
     rcptr: bool,
     tsume: bool,
+    /// `showboard`: the text display draws the board after each move.
+    showboard: bool,
     random: bool,
     book: bool,
     hash: bool,
@@ -194,6 +214,7 @@ impl<'a, D: Display> Interp<'a, D> {
             material: false,
             rcptr: true,
             tsume: false,
+            showboard: false,
             random: !config.seeded,
             book: true,
             hash: config.use_hash,
@@ -227,23 +248,36 @@ impl<'a, D: Display> Interp<'a, D> {
 
     /// An answer to a command.
     fn reply(&mut self, text: &str) {
-        self.out.message(MessageKind::Reply, text);
+        self.out.message(MessageKind::Reply, &display::printable(text));
     }
 
     /// A refusal or a failure: nothing changed.
     fn error(&mut self, text: &str) {
-        self.out.message(MessageKind::Error, text);
+        self.out.message(MessageKind::Error, &display::printable(text));
     }
 
     /// News of the game: a mate, the end.
     fn news(&mut self, text: &str) {
-        self.out.message(MessageKind::News, text);
+        self.out.message(MessageKind::News, &display::printable(text));
     }
 
     /// A reply for people only.
     fn note(&mut self, text: &str) {
         if self.people() {
             self.reply(text);
+        }
+    }
+
+    /// A setting changed: `name: value`, one form for every setting, for people only.
+    fn confirm(&mut self, name: &str, value: &str) {
+        self.note(&format!("{name}: {value}"));
+    }
+
+    /// After a move: with `showboard`, the board with the move's destination marked.
+    fn board_after_move(&mut self, mv: Move) {
+        if self.showboard {
+            let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+            self.out.board_after_move(b, mv.to());
         }
     }
 
@@ -455,6 +489,16 @@ impl<'a, D: Display> Interp<'a, D> {
 
     fn handle(&mut self, line: String) {
         if let Some(p) = self.prompt.take() {
+            // A command typed instead of the answer is done, not taken for a file name or
+            // refused as a number: a person who missed the question loses nothing.
+            if let Ok(cmd) = command::parse(&line)
+                && !matches!(cmd, Command::Move(_) | Command::Empty)
+            {
+                let word = line.split_whitespace().next().unwrap_or("");
+                self.reply(&format!("{} cancelled: '{word}' is a command", p.command()));
+                self.command(Ok(cmd));
+                return;
+            }
             self.answer(p, line.trim());
             return;
         }
@@ -486,7 +530,11 @@ impl<'a, D: Display> Interp<'a, D> {
             Prompt::Second(Pair::Awindow, _) => "BAwindow: ",
             Prompt::Second(Pair::Bwindow, _) => "BBwindow: ",
             Prompt::Second(Pair::HashDepth, _) => "MoveLimit = ",
-            Prompt::File(_) => "Enter file name: ",
+            Prompt::File(FileCmd::Save | FileCmd::Get) => "Enter file name (empty: shogi.000): ",
+            Prompt::File(FileCmd::XSave | FileCmd::XGet) => {
+                "Enter file name (empty: xshogi.position.read): "
+            }
+            Prompt::File(FileCmd::BSave) => "Enter book file name (empty: cancel): ",
             Prompt::DebugPiece => "Enter piece (colour and letter, e.g. bP or wR): ",
         };
         self.out.ask(text);
@@ -498,10 +546,10 @@ impl<'a, D: Display> Interp<'a, D> {
         let cmd = match p {
             Prompt::Level => command::level(text).map(|tc| Command::Level(Some(tc))),
             Prompt::Depth => command::depth(text).map(|d| Command::Depth(Some(d))),
-            Prompt::Setting(s) => command::number(text).map(|v| Command::Set(s, Some(v))),
-            Prompt::Pair(p) => command::pair(text).map(|v| Command::SetPair(p, Some(v))),
+            Prompt::Setting(s) => command::number(s, text).map(|v| Command::Set(s, Some(v))),
+            Prompt::Pair(p) => command::pair(p, text).map(|v| Command::SetPair(p, Some(v))),
             Prompt::Second(p, first) => {
-                command::second(text).map(|v| Command::SetPair(p, Some((first, Some(v)))))
+                command::second(p, text).map(|v| Command::SetPair(p, Some((first, Some(v)))))
             }
             // No name: the default file, not the question again.
             Prompt::File(f) => {
@@ -535,6 +583,14 @@ impl<'a, D: Display> Interp<'a, D> {
                 } else {
                     self.take_back();
                     self.redraw();
+                    // The original's swap of sides surprises people: say it as it happens.
+                    if !self.force {
+                        let side = self.computer.name();
+                        self.note(&format!(
+                            "The computer now plays {side} (undo swaps the sides); remove takes \
+                             back a whole move, yours and the computer's, keeping the sides"
+                        ));
+                    }
                 }
             }
             Command::Remove => {
@@ -558,7 +614,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 if self.game.position().side_to_move() == self.computer {
                     // The board after the computer's move, not before it.
                     self.start_search();
-                    self.board_after_move();
+                    self.redraw_after_search();
                 } else {
                     self.redraw();
                 }
@@ -566,10 +622,12 @@ impl<'a, D: Display> Interp<'a, D> {
             Command::Black => {
                 self.computer = Color::White;
                 self.force = false;
+                self.confirm("black", "you play Black, the computer White");
             }
             Command::White => {
                 self.computer = Color::Black;
                 self.force = false;
+                self.confirm("white", "you play White, the computer Black");
             }
             Command::Both => {
                 self.force = false;
@@ -580,7 +638,10 @@ impl<'a, D: Display> Interp<'a, D> {
             Command::Level(None) => self.ask(Prompt::Level),
             Command::Level(Some(tc)) => self.level(tc),
             Command::Depth(None) => self.ask(Prompt::Depth),
-            Command::Depth(Some(d)) => self.depth = d,
+            Command::Depth(Some(d)) => {
+                self.depth = d;
+                self.confirm("depth", &d.to_string());
+            }
             Command::Set(s, None) => self.ask(Prompt::Setting(s)),
             Command::Set(s, Some(v)) => self.setting(s, v),
             Command::SetPair(p, None) => self.ask(Prompt::Pair(p)),
@@ -595,7 +656,7 @@ impl<'a, D: Display> Interp<'a, D> {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(7, |d| d.as_nanos() as u64);
                 self.engine.set_seed(seed);
-                self.note("Random: ON (book moves chosen at random, by weight)");
+                self.confirm("random", "on (book moves chosen at random, by weight)");
             }
             Command::P => self.piece_values(),
             Command::Test => self.speed_test(),

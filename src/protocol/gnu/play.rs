@@ -87,6 +87,7 @@ impl<D: Display> Interp<'_, D> {
                 self.user_moves += 1;
                 let typed = word.trim_end_matches(['?', '!']);
                 self.out.user_moved(self.user_moves, typed, left);
+                self.board_after_move(mv);
                 if self.force {
                     self.computer = side;
                 }

@@ -16,33 +16,38 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn setting(&mut self, s: Setting, v: i32) {
         match s {
             Setting::Contempt => {
-                self.contempt = v.clamp(-1000, 1000);
+                // The parser kept it within its limits.
+                self.contempt = v;
                 self.engine.set_contempt(self.contempt);
+                self.confirm("contempt", &v.to_string());
             }
             Setting::Xwndw => {
                 self.xwndw = v;
-                self.note(
-                    "xwndw recorded; this search sets its own windows, so nothing else changes",
+                self.confirm(
+                    "xwndw",
+                    &format!("{v} (no effect: this search sets its own windows)"),
                 );
             }
         }
     }
 
     pub(super) fn set_pair(&mut self, p: Pair, values: [i32; 2]) {
-        match p {
+        let [a, b] = values;
+        let why = match p {
             Pair::Awindow => {
                 self.awindow = values;
-                self.note("windows recorded; this search sets its own aspiration windows");
+                "this search sets its own aspiration windows"
             }
             Pair::Bwindow => {
                 self.bwindow = values;
-                self.note("windows recorded; this search sets its own aspiration windows");
+                "this search sets its own aspiration windows"
             }
             Pair::HashDepth => {
                 self.hashdepth = values;
-                self.note("recorded; these limits were for the hash file, which this version does not keep");
+                "these were limits for the hash file, which this version does not keep"
             }
-        }
+        };
+        self.confirm(p.limits()[0].name, &format!("{a} {b} (no effect: {why})"));
     }
 
     /// `time N` / `otime N [MOVES]`: the computer's or the user's clock.
@@ -57,62 +62,78 @@ impl<D: Display> Interp<'_, D> {
     }
 
     pub(super) fn toggle(&mut self, t: Toggle) {
-        match t {
-            Toggle::Post => self.post = !self.post,
-            Toggle::NoPost => self.post = false,
+        let (name, on, note) = match t {
+            Toggle::Post => {
+                self.post = !self.post;
+                ("post", self.post, "")
+            }
+            Toggle::NoPost => {
+                self.post = false;
+                ("post", false, "")
+            }
             // xshogi sends `easy` meaning "no pondering"; people get the man page's toggle.
-            Toggle::Easy => self.easy = !self.people() || !self.easy,
-            Toggle::Hard => self.easy = false,
+            Toggle::Easy => {
+                self.easy = !self.people() || !self.easy;
+                ("easy", self.easy, "")
+            }
+            Toggle::Hard => {
+                self.easy = false;
+                ("easy", false, "")
+            }
             Toggle::Book => {
                 self.book = !self.book;
                 self.engine.set_use_book(self.book);
-                let b = on_off(self.book);
-                self.note(&format!("Book: {b}"));
+                ("book", self.book, "")
             }
             Toggle::Hash => {
                 self.hash = !self.hash;
                 self.engine.set_use_hash(self.hash);
-                let h = on_off(self.hash);
-                self.note(&format!("Hash table: {h}"));
+                ("hash", self.hash, "")
             }
             Toggle::Tsume => {
                 self.tsume = !self.tsume;
-                let t = on_off(self.tsume);
-                self.note(&format!(
-                    "Tsume: {t} (the computer first looks for a forced mate, by checks only)"
-                ));
+                ("tsume", self.tsume, "")
             }
             Toggle::Rcptr => {
                 self.rcptr = !self.rcptr;
-                self.note(
-                    "rcptr: recorded; the recapture extension is not a setting of this search",
-                );
+                (
+                    "rcptr",
+                    self.rcptr,
+                    " (no effect: the recapture extension is not a setting of this search)",
+                )
             }
             Toggle::GameIn => {
                 self.clocks.game_in = !self.clocks.game_in;
-                let g = on_off(self.clocks.game_in);
-                self.note(&format!("Game in: {g} (the clock time is for the whole game)"));
+                ("gamein", self.clocks.game_in, "")
             }
             Toggle::Material => {
                 self.material = !self.material;
-                self.note(
-                    "material: no effect: in shogi captured pieces come back into play, so \
-                     there is no draw for lack of material",
-                );
+                (
+                    "material",
+                    self.material,
+                    " (no effect: in shogi captured pieces come back into play, so there is no \
+                     draw for lack of material)",
+                )
             }
             Toggle::Coords => {
                 self.view.coords = !self.view.coords;
                 self.redraw();
+                ("coords", self.view.coords, "")
             }
             Toggle::Reverse => {
                 self.view.reverse = !self.view.reverse;
                 self.redraw();
+                ("reverse", self.view.reverse, "")
             }
             Toggle::Stars => {
                 self.view.stars = !self.view.stars;
                 self.redraw();
+                ("stars", self.view.stars, "")
             }
-            Toggle::Beep => self.beep = !self.beep,
+            Toggle::Beep => {
+                self.beep = !self.beep;
+                ("beep", self.beep, "")
+            }
             Toggle::Force => {
                 self.force = if self.people() { !self.force } else { true };
                 self.both = false;
@@ -120,13 +141,17 @@ impl<D: Display> Interp<'_, D> {
                     // In force mode the computer is the side that is not to move.
                     self.computer = !self.game.position().side_to_move();
                 }
-                let f = on_off(self.force);
-                self.note(&format!("Force: {f}"));
+                ("force", self.force, "")
             }
-        }
+            Toggle::ShowBoard => {
+                self.showboard = !self.showboard;
+                ("showboard", self.showboard, "")
+            }
+        };
+        self.confirm(name, &format!("{}{note}", on_off(on)));
     }
 }
 
 pub(super) fn on_off(b: bool) -> &'static str {
-    if b { "ON" } else { "OFF" }
+    if b { "on" } else { "off" }
 }

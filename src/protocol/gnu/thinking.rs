@@ -123,7 +123,7 @@ impl<D: Display> Interp<'_, D> {
                     // Not the solver again: that looped for ever.
                     self.start_search_with(false);
                     if r.board_after {
-                        self.board_after_move();
+                        self.redraw_after_search();
                     }
                     if self.eof {
                         self.ask_stop();
@@ -202,7 +202,7 @@ impl<D: Display> Interp<'_, D> {
     }
 
     /// The running search's move is to be followed by the board.
-    pub(super) fn board_after_move(&mut self) {
+    pub(super) fn redraw_after_search(&mut self) {
         if let Some(r) = &mut self.running {
             r.board_after = true;
         }
@@ -223,9 +223,10 @@ impl<D: Display> Interp<'_, D> {
         let left = self.clocks.spend(side, used);
         if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
+            let unit = if plies == 1 { "ply" } else { "plies" };
             let text: Vec<String> = result.pv.iter().map(Move::to_string).collect();
             self.news(&format!(
-                "Mate in {} ({plies} plies): {}",
+                "Mate in {} ({plies} {unit}): {}",
                 plies.div_ceil(2),
                 text.join(" ")
             ));
@@ -258,7 +259,8 @@ impl<D: Display> Interp<'_, D> {
         match outcome {
             Some(o) => self.announce_end(o, false),
             None if board => self.redraw(),
-            None => {}
+            // `showboard`: the board with the move marked.
+            None => self.board_after_move(mv),
         }
     }
 

@@ -1,0 +1,82 @@
+//! A terminal for the full-screen tests: a tmux server of its own, where tmux is installed.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+/// Longest wait for the screen: only a failing test waits this long.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A tmux server of its own (its socket in the temporary directory) running a shell in a
+/// terminal of 80x24; stopped and removed when dropped.
+pub struct Tmux {
+    pub name: String,
+    socket: std::path::PathBuf,
+}
+
+impl Tmux {
+    pub fn start(name: &str) -> Option<Tmux> {
+        let ok = std::process::Command::new("tmux")
+            .args(["-V"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            return None;
+        }
+        let name = format!("{name}-{}", std::process::id());
+        let socket = std::env::temp_dir().join(format!("{name}.tmux"));
+        let t = Tmux { name, socket };
+        t.tmux(&["new-session", "-d", "-s", &t.name, "-x", "80", "-y", "24", "sh"]);
+        t.send(&["PS1='PROMPT$ '", "Enter"]);
+        t.wait("PROMPT$");
+        Some(t)
+    }
+
+    pub fn tmux(&self, args: &[&str]) -> String {
+        let out = std::process::Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.name];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    pub fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    pub fn wait(&self, what: &str) -> String {
+        self.wait_until(what, |s| s.contains(what))
+    }
+
+    /// Polls the screen until `ready` holds (`what` names it in the failure message).
+    pub fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if ready(&s) {
+                return s;
+            }
+            assert!(start.elapsed() < PATIENCE, "waited for {what:?}; the screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn alternate_screen(&self) -> bool {
+        self.tmux(&["display-message", "-p", "-t", &self.name, "#{alternate_on}"]).trim() == "1"
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_file(&self.socket);
+    }
+}

@@ -1,0 +1,291 @@
+//! The text modes as a person meets them, over the real binary: settings confirm in one form
+//! and refuse bad values in one form, file messages say where, a question never swallows a
+//! command, echoed input shows control characters escaped, `undo` says that the sides
+//! changed, `showboard` draws the board after each move, and the full screen's menu refuses
+//! what is not a level.
+
+#[path = "common/program.rs"]
+mod program;
+#[path = "common/tmux.rs"]
+mod tmux;
+
+use program::{Program, assert_clean, fresh_dir};
+use std::path::Path;
+use tmux::Tmux;
+
+/// The text mode in `dir`: a small table, reproducible, the book off and a shallow search.
+fn text_mode(dir: &Path) -> Program {
+    let mut p = Program::spawn(&["-R", "-T", "4", "--seed", "1"], dir, None, true);
+    p.send("book");
+    p.until("book off", |l| l.ends_with("book: off"));
+    p.send("sd 2");
+    p.until("depth 2", |l| l.ends_with("depth: 2"));
+    p
+}
+
+/// Sends `line`; returns the output line that contains `what`.
+fn said(p: &mut Program, line: &str, what: &str) -> String {
+    p.send(line);
+    p.until(what, |l| l.contains(what)).1
+}
+
+/// Sends each line and checks the whole answer to it.
+fn answers(p: &mut Program, cases: &[(&str, &str)]) {
+    for &(line, answer) in cases {
+        let got = said(p, line, answer);
+        assert_eq!(reply(&got), answer, "{line}");
+    }
+}
+
+/// Closes the input; the program ends cleanly.
+fn done(p: Program, what: &str) {
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, what);
+}
+
+/// The text after the prompt(s) at the start of an output line.
+fn reply(line: &str) -> &str {
+    line.rsplit("Your move is? ").next().unwrap_or(line)
+}
+
+#[test]
+fn every_setting_confirms_in_one_form() {
+    let mut p = text_mode(&std::env::temp_dir());
+    answers(
+        &mut p,
+        &[
+            ("sd 3", "depth: 3"),
+            ("depth 0", "depth: 64"),
+            ("post", "post: on"),
+            ("nopost", "post: off"),
+            ("white", "white: you play White, the computer Black"),
+            ("black", "black: you play Black, the computer White"),
+            ("contempt 20", "contempt: 20"),
+            ("hard", "easy: off"),
+            ("beep", "beep: off"),
+            ("gamein", "gamein: on"),
+            ("hash", "hash: off"),
+            ("book", "book: on"),
+            ("force", "force: on"),
+            ("force", "force: off"),
+            ("level 1 0:01", "level: 1 move in 1 s"),
+            ("level 40 5", "level: 40 moves in 5:00 min"),
+            // Turned off, tsume no longer describes itself as on.
+            ("tsume", "tsume: on"),
+            ("tsume", "tsume: off"),
+            // The settings that change nothing here say so in the same form.
+            ("xwndw 50", "xwndw: 50 (no effect: this search sets its own windows)"),
+        ],
+    );
+    let got = said(&mut p, "help", "Contempt: ");
+    assert!(got.starts_with("Contempt: 20 "), "{got}");
+    done(p, "settings");
+}
+
+#[test]
+fn bad_values_are_refused_in_one_form_and_change_nothing() {
+    let mut p = text_mode(&std::env::temp_dir());
+    said(&mut p, "contempt 30", "contempt: 30");
+    answers(
+        &mut p,
+        &[
+            (
+                "contempt 2000",
+                "contempt: '2000' is not a number from -1000 to 1000; nothing changed",
+            ),
+            ("contempt abc", "contempt: 'abc' is not a number from -1000 to 1000; nothing changed"),
+            ("sd 65", "depth: '65' is not a number from 0 to 64 (0: the deepest); nothing changed"),
+            ("sd x", "depth: 'x' is not a number from 0 to 64 (0: the deepest); nothing changed"),
+            ("xwndw -5", "xwndw: '-5' is not a number from 0 to 1000; nothing changed"),
+            ("Awindow 5 z", "Awindow: 'z' is not a number from 0 to 1000; nothing changed"),
+        ],
+    );
+    // Asked for, the answer is refused the same way.
+    p.send("contempt");
+    let got = said(&mut p, "-1001", "nothing changed");
+    assert!(
+        got.ends_with(
+            "contempt = contempt: '-1001' is not a number from -1000 to 1000; nothing changed"
+        ),
+        "{got}"
+    );
+    let got = said(&mut p, "help", "Contempt: ");
+    assert!(got.starts_with("Contempt: 30 "), "{got}");
+    let got = said(&mut p, "help", "Depth: ");
+    assert!(got.starts_with("Depth:    2 "), "{got}");
+    done(p, "bad values");
+}
+
+#[test]
+fn files_say_where_and_a_question_never_swallows_a_command() {
+    let dir = fresh_dir("messages-files");
+    let mut p = text_mode(&dir);
+    said(&mut p, "force", "force: on");
+    said(&mut p, "7g7f", "Your move is? ");
+    // No name: the default file, named.
+    p.send("save");
+    let got = said(&mut p, "", "Game saved");
+    assert!(got.ends_with("Enter file name (empty: shogi.000): Game saved to shogi.000"), "{got}");
+    assert!(dir.join("shogi.000").is_file());
+    p.send("xsave");
+    let got = said(&mut p, "", "Position saved");
+    assert!(
+        got.ends_with("(empty: xshogi.position.read): Position saved to xshogi.position.read"),
+        "{got}"
+    );
+    // A missing file is named, in words.
+    let got = said(&mut p, "get nothere", "Could not read");
+    assert_eq!(
+        reply(&got),
+        "Could not read nothere: no such file or directory; the game is unchanged"
+    );
+    // bsave asks clearly; a command typed instead of a name is done, not made a file.
+    p.send("bsave");
+    let got = said(&mut p, "sfen", "is a command");
+    assert!(
+        got.ends_with("Enter book file name (empty: cancel): bsave cancelled: 'sfen' is a command"),
+        "{got}"
+    );
+    p.until("the position", |l| l.starts_with("lnsgkgsnl/"));
+    assert!(!dir.join("sfen").exists());
+    p.send("bsave");
+    let got = said(&mut p, "", "nothing written");
+    assert!(got.ends_with("bsave: no file name given; nothing written"), "{got}");
+    // The same at a question for a number.
+    p.send("depth");
+    let got = said(&mut p, "quit", "is a command");
+    assert!(got.ends_with("depth = depth cancelled: 'quit' is a command"), "{got}");
+    let (status, _, err) = p.wait();
+    assert_clean(status, &err, "files");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn control_characters_in_echoed_input_are_escaped() {
+    let mut p = text_mode(&std::env::temp_dir());
+    // The Up key's bytes, then a bell and a C1 control inside a word.
+    p.send_bytes(b"\x1b[A\n");
+    let got = p.until("the refusal", |l| l.contains("Illegal move")).1;
+    assert!(got.ends_with("Illegal move (no match): \\x1b[A"), "{got:?}");
+    p.send_bytes("x\x07y\u{9b}z\n".as_bytes());
+    let got = p.until("the refusal", |l| l.contains("Illegal move")).1;
+    assert!(got.ends_with("Illegal move (no match): x\\x07y\\u{9b}z"), "{got:?}");
+    let got = said(&mut p, "contempt \x1b[B", "nothing changed");
+    assert!(got.contains("contempt: '\\x1b[B' is not a number"), "{got:?}");
+    // No raw escape anywhere in the output: the terminal is never driven by what was typed.
+    let mut all = p.seen.clone();
+    let (status, rest, err) = p.finish();
+    assert_clean(status, &err, "control characters");
+    all.extend(rest);
+    assert!(all.iter().all(|l| !l.contains('\x1b') && !l.contains('\u{9b}')), "{all:#?}");
+}
+
+#[test]
+fn a_mate_in_one_is_one_ply() {
+    let mut p = text_mode(&std::env::temp_dir());
+    said(&mut p, "tsume", "tsume: on");
+    said(&mut p, "setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "Your move is? ");
+    let got = said(&mut p, "go", "Mate in");
+    assert_eq!(reply(&got), "Mate in 1 (1 ply): G*5b");
+    done(p, "mate in one");
+}
+
+#[test]
+fn undo_says_the_computer_now_plays_that_side() {
+    let mut p = text_mode(&std::env::temp_dir());
+    p.send("7g7f");
+    p.until("the computer's move", |l| l.starts_with("My move is:"));
+    let got = said(&mut p, "undo", "The computer now plays");
+    assert_eq!(
+        reply(&got),
+        "The computer now plays Black (undo swaps the sides); remove takes back a whole move, \
+         yours and the computer's, keeping the sides"
+    );
+    let got = said(&mut p, "help", "Computer: ");
+    assert!(got.starts_with("Computer: Black"), "{got}");
+    // In force mode the computer plays no side: nothing to say.
+    said(&mut p, "force", "force: on");
+    said(&mut p, "3c3d", "Your move is? ");
+    p.send("undo");
+    p.send("sfen");
+    let (before, _) = p.until("the position", |l| l.contains('/'));
+    assert!(before.iter().all(|l| !l.contains("computer now plays")), "{before:#?}");
+    done(p, "undo");
+}
+
+#[test]
+fn showboard_draws_the_board_after_each_move_with_the_move_marked() {
+    let mut p = text_mode(&std::env::temp_dir());
+    // Off at the start, as the original: a move draws no board.
+    said(&mut p, "force", "force: on");
+    p.send("7g7f");
+    p.send("sfen");
+    let (before, _) = p.until("the position", |l| l.contains('/'));
+    assert!(before.iter().all(|l| !l.ends_with(" <")), "{before:#?}");
+    said(&mut p, "undo", "Your move is? ");
+    said(&mut p, "showboard", "showboard: on");
+    p.send("7g7f");
+    p.until("the mark above the file", |l| l == "     v");
+    let (board, _) = p.until("the hands", |l| l == "black ");
+    assert_eq!(
+        board,
+        [
+            " L N S G K G S N L",
+            " - R - - - - - B -",
+            " P P P P P P P P P",
+            " - - - - - - - - -",
+            " - - - - - - - - -",
+            " - - p - - - - - - <",
+            " p p - p p p p p p",
+            " - b - - - - - r -",
+            " l n s g k g s n l",
+            "",
+        ]
+    );
+    // The computer's moves are drawn too, after its move line.
+    said(&mut p, "force", "force: off");
+    p.send("go");
+    p.until("the computer's move", |l| l.contains("1. ... "));
+    let (board, _) = p.until("the hands", |l| l == "black ");
+    assert_eq!(board.iter().filter(|l| l.ends_with(" <")).count(), 1, "{board:#?}");
+    assert_eq!(board.iter().filter(|l| l.trim() == "v").count(), 1, "{board:#?}");
+    said(&mut p, "showboard", "showboard: off");
+    done(p, "showboard");
+}
+
+#[test]
+fn the_xshogi_dialect_stays_quiet_about_settings() {
+    let (status, lines, err) = program::run(
+        &["-T", "4", "--seed", "1"],
+        &std::env::temp_dir(),
+        b"sd 2\npost\nbook\nshowboard\ntsume\ntsume\ncontempt 5\nwhite\nblack\n7g7f\n",
+    );
+    assert_clean(status, &err, "xshogi");
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert!(lines[1].starts_with("1. 7g7f "), "{lines:#?}");
+    assert!(lines[2].starts_with("1. ... "), "{lines:#?}");
+}
+
+// ----- the full screen's menu, under a real terminal (tmux) ---------------------------
+
+#[test]
+fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
+    let Some(t) = Tmux::start("gnushogi-menu") else {
+        eprintln!("tmux is not installed: the full-screen test is skipped");
+        return;
+    };
+    t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", program::BIN), "Enter"]);
+    let s = t.wait("Enter Level:");
+    assert!(s.contains("11.   10 seconds a move"), "{s}");
+    assert!(s.contains("13.  all moves in   5 minutes"), "{s}");
+    t.send(&["11", "1", "Enter"]);
+    t.wait("There is no level 111: choose 1 to 14.");
+    // Letters used to be dropped, and Enter then started level 1.
+    t.send(&["abc", "Enter"]);
+    let s = t.wait("There is no level abc: choose 1 to 14.");
+    assert!(s.contains("Enter Level:"), "{s}");
+    t.send(&["11", "Enter"]);
+    t.wait("Level: 10 s a move");
+    t.send(&["quit", "Enter"]);
+    t.wait("EXIT:0");
+}

@@ -11,8 +11,8 @@
 //! This file holds the loop and the command dispatch; [`command`] parses a line, and the
 //! commands' work is split by kind: `thinking.rs` (the computer's searches), `play.rs` (the
 //! user's moves, new games, undo), `settings.rs`, `files.rs`, `editor.rs` (`edit`, `setup`)
-//! and `diagnostics.rs` (`p`, `debug`, `test`, `moves`). [`display`] is what the
-//! interpreter shows, [`board`] how the text displays draw it.
+//! and `diagnostics.rs` (`p`, `debug`, `test`, `moves`); `output.rs` says and draws things through
+//! the display. [`display`] is what the interpreter shows, [`board`] how the text displays draw it.
 //!
 //! Where this differs from the original on purpose (its bugs, fixed):
 //! - a mate, repetition or other end the user's move causes is announced, in every mode;
@@ -46,6 +46,7 @@ mod diagnostics;
 pub mod display;
 mod editor;
 mod files;
+mod output;
 mod play;
 mod settings;
 mod thinking;
@@ -63,7 +64,7 @@ use crate::notation::{parse_sfen, to_sfen};
 use crate::rules::{Color, Move, Position};
 use board::View;
 use command::{Command, CommandError, FileCmd, Pair, Setting};
-use display::{BoardState, Display, MessageKind, MoveNumber, RawDisplay};
+use display::{BoardState, Display, MoveNumber, RawDisplay};
 use editor::Editor;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -237,93 +238,6 @@ impl<'a, D: Display> Interp<'a, D> {
             setup_rows: None,
             eof: false,
             end: None,
-        }
-    }
-
-    // ----- output -------------------------------------------------------------------------
-
-    fn people(&self) -> bool {
-        self.out.for_people()
-    }
-
-    /// An answer to a command.
-    fn reply(&mut self, text: &str) {
-        self.out.message(MessageKind::Reply, &display::printable(text));
-    }
-
-    /// A refusal or a failure: nothing changed.
-    fn error(&mut self, text: &str) {
-        self.out.message(MessageKind::Error, &display::printable(text));
-    }
-
-    /// News of the game: a mate, the end.
-    fn news(&mut self, text: &str) {
-        self.out.message(MessageKind::News, &display::printable(text));
-    }
-
-    /// A reply for people only.
-    fn note(&mut self, text: &str) {
-        if self.people() {
-            self.reply(text);
-        }
-    }
-
-    /// A setting changed: `name: value`, one form for every setting, for people only.
-    fn confirm(&mut self, name: &str, value: &str) {
-        self.note(&format!("{name}: {value}"));
-    }
-
-    /// After a move: with `showboard`, the board with the move's destination marked.
-    fn board_after_move(&mut self, mv: Move) {
-        if self.showboard {
-            let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
-            self.out.board_after_move(b, mv.to());
-        }
-    }
-
-    /// The position or the view changed.
-    fn redraw(&mut self) {
-        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
-        self.out.changed(b);
-    }
-
-    fn show_board(&mut self) {
-        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
-        self.out.board(b);
-    }
-
-    /// The prompt, when the interpreter waits for a move.
-    fn show_prompt(&mut self) {
-        let waiting = self.running.as_ref().is_none_or(|r| r.purpose != Purpose::Move);
-        if waiting
-            && self.queued.is_empty()
-            && self.prompt.is_none()
-            && self.editor.is_none()
-            && self.setup_rows.is_none()
-            && self.end.is_none()
-            && !self.eof
-        {
-            self.prompt_line();
-        }
-    }
-
-    /// The prompt for a move, or for a command once the game is over.
-    fn prompt_line(&mut self) {
-        if self.outcome.is_some() {
-            self.out.command_prompt();
-        } else {
-            self.out.prompt();
-        }
-    }
-
-    /// The number of the move the side to move is about to make, counted from the start of
-    /// the game record, so that it follows `undo`, `remove`, `get` and `setsfen`.
-    fn move_number(&self) -> MoveNumber {
-        let first_white = self.game.start().side_to_move() == Color::White;
-        let half = self.game.ply() + usize::from(first_white);
-        MoveNumber {
-            number: u32::try_from(half / 2 + 1).unwrap_or(u32::MAX),
-            side: self.game.position().side_to_move(),
         }
     }
 

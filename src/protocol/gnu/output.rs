@@ -1,0 +1,93 @@
+//! What the interpreter says and shows, through its display: replies, refusals and news
+//! (each message with its kind, control characters escaped), setting confirmations, the
+//! board, the prompt, and the move number the displays print.
+
+use super::display::{self, BoardState, Display, MessageKind};
+use super::*;
+
+impl<D: Display> Interp<'_, D> {
+    pub(super) fn people(&self) -> bool {
+        self.out.for_people()
+    }
+
+    /// An answer to a command.
+    pub(super) fn reply(&mut self, text: &str) {
+        self.out.message(MessageKind::Reply, &display::printable(text));
+    }
+
+    /// A refusal or a failure: nothing changed.
+    pub(super) fn error(&mut self, text: &str) {
+        self.out.message(MessageKind::Error, &display::printable(text));
+    }
+
+    /// News of the game: a mate, the end.
+    pub(super) fn news(&mut self, text: &str) {
+        self.out.message(MessageKind::News, &display::printable(text));
+    }
+
+    /// A reply for people only.
+    pub(super) fn note(&mut self, text: &str) {
+        if self.people() {
+            self.reply(text);
+        }
+    }
+
+    /// A setting changed: `name: value`, one form for every setting, for people only.
+    pub(super) fn confirm(&mut self, name: &str, value: &str) {
+        self.note(&format!("{name}: {value}"));
+    }
+
+    /// After a move: with `showboard`, the board with the move's destination marked.
+    pub(super) fn board_after_move(&mut self, mv: Move) {
+        if self.showboard {
+            let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+            self.out.board_after_move(b, mv.to());
+        }
+    }
+
+    /// The position or the view changed.
+    pub(super) fn redraw(&mut self) {
+        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.out.changed(b);
+    }
+
+    pub(super) fn show_board(&mut self) {
+        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.out.board(b);
+    }
+
+    /// The prompt, when the interpreter waits for a move.
+    pub(super) fn show_prompt(&mut self) {
+        let waiting = self.running.as_ref().is_none_or(|r| r.purpose != Purpose::Move);
+        if waiting
+            && self.queued.is_empty()
+            && self.prompt.is_none()
+            && self.editor.is_none()
+            && self.setup_rows.is_none()
+            && self.end.is_none()
+            && !self.eof
+        {
+            self.prompt_line();
+        }
+    }
+
+    /// The prompt for a move, or for a command once the game is over.
+    pub(super) fn prompt_line(&mut self) {
+        if self.outcome.is_some() {
+            self.out.command_prompt();
+        } else {
+            self.out.prompt();
+        }
+    }
+
+    /// The number of the move the side to move is about to make, counted from the start of
+    /// the game record, so that it follows `undo`, `remove`, `get` and `setsfen`.
+    pub(super) fn move_number(&self) -> MoveNumber {
+        let first_white = self.game.start().side_to_move() == Color::White;
+        let half = self.game.ply() + usize::from(first_white);
+        MoveNumber {
+            number: u32::try_from(half / 2 + 1).unwrap_or(u32::MAX),
+            side: self.game.position().side_to_move(),
+        }
+    }
+}

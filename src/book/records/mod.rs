@@ -1,6 +1,6 @@
 //! Game records for `--make-book`: USI move lists (one game a line, as in
-//! `games/games.tsv`, [`usi`]), CSA files ([`csa`]) and KIF files ([`kif`], in UTF-8 or
-//! Shift-JIS, [`sjis`]). Only games from the standard start position are read; every move is
+//! `games/games.tsv`, `usi.rs`), CSA files (`csa.rs`) and KIF files (`kif.rs`, in UTF-8 or
+//! Shift-JIS, `sjis.rs`). Only games from the standard start position are read; every move is
 //! checked legal, and a game with an unreadable or illegal move is left out with a message
 //! saying where.
 

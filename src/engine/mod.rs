@@ -365,7 +365,7 @@ impl Engine {
                 move_overhead: options.move_overhead,
                 tables: &tables,
             };
-            let result = think(&game, &limits, &ctx, &mut |info| {
+            let result = search::think(&game, &limits, &ctx, &mut |info| {
                 on_event(EngineEvent::Info(info.clone()));
             });
             on_event(EngineEvent::Done(result.clone()));
@@ -393,7 +393,7 @@ impl Engine {
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
         };
-        think(game, limits, &ctx, on_info)
+        search::think(game, limits, &ctx, on_info)
     }
 
     /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on
@@ -442,25 +442,6 @@ fn build_table_in_background(mib: usize) -> Arc<OnceLock<Arc<TranspositionTable>
         c.get_or_init(|| Arc::new(TranspositionTable::build(mib, wanted)));
     });
     cell
-}
-
-/// The search, with the depth it reached in its result: the search leaves that at 0, and
-/// the records of moves (`list`, `save`) show it.
-fn think(
-    game: &Game,
-    limits: &SearchLimits,
-    ctx: &SearchContext,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let mut deepest = 0;
-    let mut result = search::think(game, limits, ctx, &mut |info| {
-        deepest = deepest.max(info.depth);
-        report(info);
-    });
-    if result.depth == 0 {
-        result.depth = deepest;
-    }
-    result
 }
 
 fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {

@@ -251,6 +251,8 @@ struct Worker<'a> {
     seldepth: usize,
     stopped: bool,
     root_depth: i32,
+    /// The deepest iteration reported (exact or a bound): the depth the result stands for.
+    reported_depth: u32,
     tables: Tables,
     stack: Vec<StackEntry>,
     /// Keys and check flags of every position from the game start along the current path.
@@ -368,6 +370,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 0,
+            reported_depth: 0,
             tables: ctx.tables.take(),
             stack: vec![StackEntry::default(); MAX_PLY + 8],
             keys: game.positions().iter().map(Position::key).collect(),
@@ -1149,6 +1152,7 @@ impl<'a> Worker<'a> {
 
     fn send_report(&mut self, report: &mut dyn FnMut(&SearchInfo), depth: i32, bound: Bound) {
         self.node_slot.store(self.nodes, Ordering::Relaxed);
+        self.reported_depth = self.reported_depth.max(depth as u32);
         let rm = &self.root_moves[0];
         let info = SearchInfo {
             depth: depth as u32,
@@ -1210,7 +1214,7 @@ pub fn think(
     let node_slots: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
 
     let shared = Shared { ctx, done: &done, node_slots: &node_slots };
-    let (result_moves, elapsed) = std::thread::scope(|scope| {
+    let (result_moves, elapsed, depth) = std::thread::scope(|scope| {
         for t in 1..threads {
             let moves = &moves;
             scope.spawn(move || {
@@ -1229,7 +1233,7 @@ pub fn think(
             std::thread::sleep(Duration::from_millis(2));
         }
         done.store(true, Ordering::Relaxed);
-        let out = (main.root_moves.clone(), main.tm.elapsed());
+        let out = (main.root_moves.clone(), main.tm.elapsed(), main.reported_depth);
         ctx.tables.give_back(main.tables);
         out
     });
@@ -1246,7 +1250,7 @@ pub fn think(
         best: Some(best.mv),
         ponder,
         score: to_score(score.clamp(-MATE, MATE)),
-        depth: 0,
+        depth,
         nodes: total,
         time: elapsed,
         pv,

@@ -7,6 +7,7 @@
 
 pub mod gamefile;
 pub mod listing;
+pub mod record;
 pub mod xposition;
 
 use crate::notation::Annotation;

@@ -175,6 +175,7 @@ pub fn mate_result(report: &MateReport) -> SearchResult {
         time: report.time,
         pv,
         book: false,
+        lines: Vec::new(),
     }
 }
 
@@ -328,7 +329,8 @@ impl Engine {
     }
 
     /// Starts a search of the game's current position on a new thread. A book move, when
-    /// there is one and the limits are not analysis or pondering, is answered at once.
+    /// there is one and the limits are not analysis, pondering or several lines, is answered
+    /// at once.
     pub fn start(
         &mut self,
         game: &Game,
@@ -337,7 +339,11 @@ impl Engine {
     ) -> SearchHandle {
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
-        let book = if limits.infinite || limits.ponder || limits.root_moves.is_some() {
+        let book = if limits.infinite
+            || limits.ponder
+            || limits.root_moves.is_some()
+            || limits.multipv > 1
+        {
             None
         } else {
             self.book_move(game)

@@ -44,6 +44,8 @@ pub struct EngineOptions {
     pub use_book: bool,
     /// Seed for book choices (`None`: from the clock).
     pub seed: Option<u64>,
+    /// How many best lines a search finds and reports, when its limits do not say.
+    pub multipv: usize,
 }
 
 impl Default for EngineOptions {
@@ -56,6 +58,7 @@ impl Default for EngineOptions {
             use_hash: true,
             use_book: true,
             seed: None,
+            multipv: 1,
         }
     }
 }
@@ -248,6 +251,19 @@ impl Engine {
         self.options.move_overhead = d.min(Duration::from_secs(5));
     }
 
+    /// Lines a search finds (MultiPV), from 1 to [`search::MAX_MULTIPV`].
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.clamp(1, search::MAX_MULTIPV);
+    }
+
+    /// The limits with the engine's MultiPV filled in where they leave it open.
+    fn with_lines(&self, mut limits: SearchLimits) -> SearchLimits {
+        if limits.multipv == 0 {
+            limits.multipv = self.options.multipv;
+        }
+        limits
+    }
+
     pub fn set_use_hash(&mut self, on: bool) {
         self.options.use_hash = on;
     }
@@ -337,6 +353,7 @@ impl Engine {
         limits: SearchLimits,
         mut on_event: impl FnMut(EngineEvent) + Send + 'static,
     ) -> SearchHandle {
+        let limits = self.with_lines(limits);
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
         let book = if limits.infinite
@@ -399,7 +416,7 @@ impl Engine {
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
         };
-        search::think(game, limits, &ctx, on_info)
+        search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }
 
     /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on

@@ -90,7 +90,8 @@ pub struct SearchLimits {
     pub ponder: bool,
     /// Only these root moves (`exclude`/`include`, `searchmoves`); `None` means all.
     pub root_moves: Option<Vec<Move>>,
-    /// How many best lines to search (MultiPV); 0 and 1 both mean the best line only.
+    /// How many best lines to search (MultiPV); 0 leaves it to the engine's setting, which
+    /// the search itself reads as 1.
     pub multipv: usize,
 }
 

@@ -262,7 +262,7 @@ impl<W: Write> Usi<W> {
                     Err(e) => return self.error(&format!("setoption BookFile: {e}")),
                 }
             }
-            Setting::MultiPv(n) => self.settings.multipv = n,
+            Setting::MultiPv(n) => engine.set_multipv(n),
             Setting::Contempt(cp) => engine.set_contempt(cp),
             Setting::MoveOverhead(d) => engine.set_move_overhead(d),
             Setting::ResignOnMate(on) => self.settings.resign_on_mate = on,
@@ -309,8 +309,7 @@ impl<W: Write> Usi<W> {
             return self.send("bestmove win");
         }
         let root = pos.clone();
-        let limits =
-            SearchLimits { multipv: self.settings.multipv, ..limits_for(go, root.side_to_move()) };
+        let limits = limits_for(go, root.side_to_move());
         let (id, on_event) = SearchId::tagged(&self.session.sender);
         let handle = self.session.engine.start(&self.game, limits, on_event);
         self.task = Task::Search(Box::new(Search {
@@ -416,7 +415,7 @@ impl<W: Write> Usi<W> {
                 s.mated_iterations = 0;
             }
         }
-        let lines = self.settings.multipv;
+        let lines = self.session.engine.options().multipv;
         self.send(&format_info(info, lines))
     }
 
@@ -510,7 +509,7 @@ pub fn limits_for(go: &Go, side: Color) -> SearchLimits {
         infinite: go.infinite,
         ponder: go.ponder,
         root_moves: None,
-        multipv: 1,
+        multipv: 0,
     }
 }
 

@@ -39,18 +39,11 @@ pub struct Settings {
     pub resign_on_mate: bool,
     pub declare_win: bool,
     pub book_file: Option<PathBuf>,
-    pub multipv: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            ponder: false,
-            resign_on_mate: true,
-            declare_win: true,
-            book_file: None,
-            multipv: 1,
-        }
+        Settings { ponder: false, resign_on_mate: true, declare_win: true, book_file: None }
     }
 }
 
@@ -175,7 +168,7 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                     .book_file
                     .as_ref()
                     .map_or("<empty>".into(), |p| p.display().to_string()),
-                "MultiPV" => settings.multipv.to_string(),
+                "MultiPV" => engine.multipv.to_string(),
                 "Contempt" => engine.contempt.to_string(),
                 "Move Overhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),

@@ -6,6 +6,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod entering;
 mod hand;
 mod movegen;
 mod moves;
@@ -15,6 +16,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use entering::EnteringKingRule;
 pub use hand::{Hand, MAX_IN_SET};
 pub use movegen::IllegalMove;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};

@@ -8,7 +8,7 @@
 
 use crate::engine::clock::{TimeControl, TimeControlError, parse_level};
 use crate::notation::{Annotation, SfenError, parse_sfen};
-use crate::rules::{Color, Piece, PieceKind, Position};
+use crate::rules::{Color, EnteringKingRule, Piece, PieceKind, Position};
 use nom::{
     IResult, Parser,
     bytes::complete::take_till1,
@@ -164,6 +164,8 @@ pub enum Command {
     /// `white`: the computer plays Black.
     White,
     Both,
+    /// `enteringking RULE`; without one, the rule in force and the choices.
+    EnteringKing(Option<EnteringKingRule>),
     /// `hint`: a move; `hint N`: the best N moves with their scores.
     Hint(Option<u32>),
     Level(Option<TimeControl>),
@@ -214,6 +216,8 @@ pub enum CommandError {
     NotAPieceLetter(char),
     /// `setsfen`: not a position.
     Sfen(SfenError),
+    /// `enteringking`: not a rule (the word as typed).
+    NotARule(String),
 }
 
 impl fmt::Display for CommandError {
@@ -233,6 +237,14 @@ impl fmt::Display for CommandError {
             }
             CommandError::NotAPieceLetter(l) => write!(f, "debug: '{l}' is not a piece letter"),
             CommandError::Sfen(e) => write!(f, "setsfen: {e}"),
+            CommandError::NotARule(w) => {
+                let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.name()).collect();
+                write!(
+                    f,
+                    "enteringking: '{w}' is not a rule; one of {}; nothing changed",
+                    names.join(", ")
+                )
+            }
         }
     }
 }
@@ -248,7 +260,7 @@ pub const COMMANDS: &[&str] = &[
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
-    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
+    "edit", "set", "setup", "enteringking", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
     "accepted", "rejected", "variant", "computer", "name",
 ];
 
@@ -286,6 +298,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "black" => C::Black,
         "white" => C::White,
         "both" => C::Both,
+        "enteringking" => C::EnteringKing(given(arg, entering_king_rule)?),
         "hint" => {
             C::Hint(given(arg, |t| Ok(number_word(HINT_LINES, first_word(t))?.unsigned_abs()))?)
         }
@@ -363,6 +376,12 @@ pub fn depth(text: &str) -> Result<u32, CommandError> {
         0 => Ok(MAX_DEPTH),
         v => Ok(v.unsigned_abs()),
     }
+}
+
+/// `enteringking`: a rule by its name (`none`, `24`, `27`, `try`) or YaneuraOu's.
+fn entering_king_rule(text: &str) -> Result<EnteringKingRule, CommandError> {
+    let word = first_word(text);
+    EnteringKingRule::from_name(word).ok_or_else(|| CommandError::NotARule(word.to_string()))
 }
 
 /// A setting's number: the first word (the rest is ignored).

@@ -7,6 +7,7 @@
 pub mod attacks;
 mod bitboard;
 mod hand;
+pub mod handicap;
 mod movegen;
 mod moves;
 pub mod perft;

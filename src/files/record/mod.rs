@@ -1,7 +1,7 @@
 //! Game records other shogi programs read and write: KIF (`kif`, Shift-JIS `.kif` or UTF-8
 //! `.kifu`), CSA (`csa`), USI move lists (`usi`). One [`Record`] type stands between them and
 //! the game: a reader checks every move with the rules core and gives a `Record`, a writer
-//! takes one. [`read`] and [`write`] choose the reader or writer by [`Format`]; `doc/records.md`
+//! takes one. [`read()`] and [`write()`] choose the reader or writer by [`Format`]; `doc/records.md`
 //! says what each format keeps.
 
 pub mod csa;

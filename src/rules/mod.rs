@@ -8,6 +8,7 @@ pub mod attacks;
 mod bitboard;
 mod entering;
 mod hand;
+pub mod handicap;
 mod movegen;
 mod moves;
 pub mod perft;

@@ -77,8 +77,9 @@ fn the_debian_package_installs_a_working_gnushogi_in_usr_games() {
     std::fs::create_dir_all(&scratch).unwrap();
     let deb = scratch.join("gnushogi.deb");
 
+    // --fast: lighter compression, the same files (a third of the time).
     run(cargo()
-        .args(["deb", "--no-build", "--output"])
+        .args(["deb", "--no-build", "--fast", "--output"])
         .arg(&deb)
         .arg("--manifest-path")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))

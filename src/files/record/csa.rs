@@ -463,10 +463,11 @@ pub fn write(record: &Record) -> String {
 
 /// The ending statement of an outcome, `to_move` being the side to move after the last move.
 /// CSA cannot say every outcome: perpetual check becomes an illegal action by the side that
-/// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`.
+/// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`, a try `%TORYO`.
 fn ending(o: Outcome, to_move: Color) -> String {
     match o {
-        Outcome::Win { reason: WinReason::Resignation, .. } => "%TORYO".into(),
+        // CSA has no try rule: the side to move after the winning king move gives up.
+        Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => "%TORYO".into(),
         Outcome::Win { reason: WinReason::Checkmate | WinReason::NoLegalMove, .. } => {
             "%TSUMI".into()
         }

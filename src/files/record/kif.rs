@@ -543,14 +543,15 @@ fn side_name(color: Color, handicap: bool) -> &'static str {
 /// The ending line's word and the summary's words, for an outcome; `to_move` is the side to
 /// move after the last move. KIF has no word for a draw by the move limit or by agreement:
 /// those are written as `中断` (interrupted) and read back as no outcome; no legal move is
-/// written `詰み`.
+/// written `詰み`, a win by the try rule `投了`.
 fn ending_words(o: Outcome, to_move: Color, handicap: bool) -> (&'static str, String) {
     let name = |c| side_name(c, handicap);
     match o {
         Outcome::Win { winner, reason } => {
             let won = format!("{}の勝ち", name(winner));
             match reason {
-                WinReason::Resignation => ("投了", won),
+                // KIF has no word for the try rule's win: the loser, to move, gives up.
+                WinReason::Resignation | WinReason::Try => ("投了", won),
                 WinReason::Checkmate | WinReason::NoLegalMove => ("詰み", won),
                 WinReason::Time => ("切れ負け", won),
                 WinReason::PerpetualCheck => ("千日手", won),

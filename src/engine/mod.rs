@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod clock;
+pub mod strength;
 
 use crate::book::Book;
 use crate::game::Game;
@@ -48,6 +49,12 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// The entering-king rule the search scores by and the front ends claim by.
     pub entering_king: EnteringKingRule,
+    /// Playing strength, 0 to [`strength::MAX_SKILL`] (full strength, the default).
+    pub skill: u8,
+    /// Play at the level of `elo` instead of `skill`.
+    pub limit_strength: bool,
+    /// The Elo to play at when `limit_strength` is on.
+    pub elo: u32,
 }
 
 impl Default for EngineOptions {
@@ -62,6 +69,9 @@ impl Default for EngineOptions {
             seed: None,
             multipv: 1,
             entering_king: EnteringKingRule::default(),
+            skill: strength::MAX_SKILL,
+            limit_strength: false,
+            elo: strength::DEFAULT_ELO,
         }
     }
 }
@@ -263,6 +273,39 @@ impl Engine {
         self.options.multipv = lines.clamp(1, search::MAX_MULTIPV);
     }
 
+    /// Playing strength (`Skill Level`), 0 to [`strength::MAX_SKILL`] (full strength);
+    /// higher values are taken as full strength.
+    pub fn set_skill_level(&mut self, skill: u8) {
+        self.options.skill = skill.min(strength::MAX_SKILL);
+    }
+
+    /// Play at the Elo set with [`Engine::set_elo`] instead of the skill level.
+    pub fn set_limit_strength(&mut self, on: bool) {
+        self.options.limit_strength = on;
+    }
+
+    /// The Elo to play at when strength is limited, kept within
+    /// [`strength::MIN_ELO`]..=[`strength::MAX_ELO`].
+    pub fn set_elo(&mut self, elo: u32) {
+        self.options.elo = elo.clamp(strength::MIN_ELO, strength::MAX_ELO);
+    }
+
+    /// The one call a menu needs: play at this level (0 to [`strength::MAX_SKILL`]), the Elo
+    /// setting no longer in force.
+    pub fn set_strength(&mut self, skill: u8) {
+        self.set_skill_level(skill);
+        self.options.limit_strength = false;
+    }
+
+    /// The level in force: the Elo's when strength is limited, else the skill level.
+    pub fn strength(&self) -> u8 {
+        if self.options.limit_strength {
+            strength::skill_for_elo(self.options.elo)
+        } else {
+            self.options.skill
+        }
+    }
+
     /// The limits with the engine's MultiPV filled in where they leave it open.
     fn with_lines(&self, mut limits: SearchLimits) -> SearchLimits {
         if limits.multipv == 0 {
@@ -304,13 +347,7 @@ impl Engine {
     }
 
     fn next_random(&mut self) -> u64 {
-        // xorshift64*
-        let mut x = self.rng_state;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng_state = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        xorshift(&mut self.rng_state)
     }
 
     /// A book move for the current position, with the book's expected reply, if the book is
@@ -380,6 +417,17 @@ impl Engine {
             });
             return SearchHandle { worker: Worker { stop, thread: Some(thread) }, ponderhit };
         }
+        // Analysis stays at full strength; a level below it plays weaker moves, one thread
+        // so that its choices depend on the seed alone.
+        let level = if limits.infinite { None } else { strength::level(self.strength()) };
+        // The extra lines a level searches to choose among are not reported.
+        let shown = u32::try_from(limits.multipv.max(1)).unwrap_or(u32::MAX);
+        let (limits, threads) = match &level {
+            Some(l) => (strength::limit(l, limits), 1),
+            None => (limits, self.options.threads),
+        };
+        // Drawn only for a weaker level: at full strength the book's choices stay as they were.
+        let mut pick_state = if level.is_some() { self.next_random() | 1 } else { 1 };
         let tt = self.table();
         let tables = Arc::clone(&self.tables);
         let options = self.options.clone();
@@ -390,15 +438,20 @@ impl Engine {
                 tt: &tt,
                 stop: &s,
                 ponderhit: &p,
-                threads: options.threads,
+                threads,
                 contempt: options.contempt,
                 move_overhead: options.move_overhead,
                 tables: &tables,
                 entering_king: options.entering_king,
             };
-            let result = search::think(&game, &limits, &ctx, &mut |info| {
-                on_event(EngineEvent::Info(info.clone()));
+            let mut result = search::think(&game, &limits, &ctx, &mut |info| {
+                if info.multipv <= shown {
+                    on_event(EngineEvent::Info(info.clone()));
+                }
             });
+            if let Some(l) = &level {
+                result = strength::pick(l, result, || xorshift(&mut pick_state));
+            }
             on_event(EngineEvent::Done(result.clone()));
             result
         });
@@ -483,6 +536,16 @@ fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {
         book: true,
         ..SearchResult::bare(Some(mv), Duration::ZERO)
     }
+}
+
+/// xorshift64*: the engine's random choices (book moves, weaker levels' moves).
+fn xorshift(state: &mut u64) -> u64 {
+    let mut x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    x.wrapping_mul(0x2545_f491_4f6c_dd1d)
 }
 
 fn clock_seed() -> u64 {

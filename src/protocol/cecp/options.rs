@@ -1,6 +1,7 @@
 //! Engine options offered to XBoard as `feature option="…"` and set with `option NAME=VALUE`.
 
 use crate::engine::Engine;
+use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::rules::EnteringKingRule;
 use std::time::Duration;
 
@@ -14,6 +15,9 @@ pub fn features(engine: &Engine) -> Vec<String> {
         "option=\"Clear Hash -button\"".to_string(),
         format!("option=\"MultiPV -spin {} 1 {}\"", o.multipv, crate::search::MAX_MULTIPV),
         format!("option=\"Entering King Rule -combo {}\"", rule_choices(o.entering_king)),
+        format!("option=\"Skill Level -spin {} 0 {MAX_SKILL}\"", o.skill),
+        format!("option=\"Limit Strength -check {}\"", u8::from(o.limit_strength)),
+        format!("option=\"Elo -spin {} {MIN_ELO} {MAX_ELO}\"", o.elo),
     ]
 }
 
@@ -30,16 +34,17 @@ fn rule_choices(current: EnteringKingRule) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     Unknown,
-    BadValue(&'static str),
+    /// What is valid.
+    BadValue(String),
 }
 
 /// Sets an option by name (case-insensitive).
 pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), OptionError> {
-    let int = |range: std::ops::RangeInclusive<i64>, what| {
+    let int = |range: std::ops::RangeInclusive<i64>, what: &str| {
         value
             .and_then(|v| v.parse::<i64>().ok())
             .filter(|v| range.contains(v))
-            .ok_or(OptionError::BadValue(what))
+            .ok_or_else(|| OptionError::BadValue(what.to_string()))
     };
     match name.to_ascii_lowercase().as_str() {
         "contempt" => engine.set_contempt(int(-1000..=1000, "a number from -1000 to 1000")? as i32),
@@ -52,9 +57,15 @@ pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(),
         "entering king rule" => engine.set_entering_king(
             value
                 .and_then(EnteringKingRule::from_name)
-                .ok_or(OptionError::BadValue("none, 24, 27 or try"))?,
+                .ok_or_else(|| OptionError::BadValue("none, 24, 27 or try".into()))?,
         ),
         "multipv" => engine.set_multipv(int(1..=100, "a number of lines from 1 to 100")? as usize),
+        "skill level" => engine.set_skill_level(int(0..=20, "a level from 0 to 20")? as u8),
+        "limit strength" => engine.set_limit_strength(int(0..=1, "0 or 1")? == 1),
+        "elo" => {
+            let want = format!("an Elo from {MIN_ELO} to {MAX_ELO}");
+            engine.set_elo(int(i64::from(MIN_ELO)..=i64::from(MAX_ELO), &want)? as u32);
+        }
         _ => return Err(OptionError::Unknown),
     }
     Ok(())
@@ -75,11 +86,19 @@ mod tests {
         assert_eq!(e.options().move_overhead, Duration::from_millis(100));
         assert!(!e.options().use_book);
         assert!(features(&e).contains(&"option=\"Contempt -spin 25 -1000 1000\"".to_string()));
-        assert_eq!(apply(&mut e, "Book", Some("2")), Err(OptionError::BadValue("0 or 1")));
+        assert_eq!(apply(&mut e, "Book", Some("2")), Err(OptionError::BadValue("0 or 1".into())));
         assert_eq!(
             apply(&mut e, "Contempt", None),
-            Err(OptionError::BadValue("a number from -1000 to 1000"))
+            Err(OptionError::BadValue("a number from -1000 to 1000".into()))
         );
+        apply(&mut e, "skill level", Some("5")).unwrap();
+        assert_eq!(e.strength(), 5);
+        assert_eq!(
+            apply(&mut e, "Skill Level", Some("21")),
+            Err(OptionError::BadValue("a level from 0 to 20".into()))
+        );
+        assert!(apply(&mut e, "Elo", Some("1")).is_err());
+        assert_eq!(e.strength(), 5);
         assert_eq!(apply(&mut e, "Nonsense", Some("1")), Err(OptionError::Unknown));
         assert_eq!(e.options().contempt, 25);
     }

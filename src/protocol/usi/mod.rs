@@ -268,6 +268,9 @@ impl<W: Write> Usi<W> {
             Setting::MoveOverhead(d) => engine.set_move_overhead(d),
             Setting::ResignOnMate(on) => self.settings.resign_on_mate = on,
             Setting::DeclareWin(on) => self.settings.declare_win = on,
+            Setting::SkillLevel(n) => engine.set_skill_level(n),
+            Setting::LimitStrength(on) => engine.set_limit_strength(on),
+            Setting::Elo(elo) => engine.set_elo(elo),
             Setting::EnteringKing(rule) => {
                 engine.set_entering_king(rule);
                 self.game.rules.entering_king = rule;

@@ -1,5 +1,6 @@
 //! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
 
+use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 use crate::rules::EnteringKingRule;
 use crate::search::MAX_MULTIPV;
@@ -33,6 +34,12 @@ pub enum Setting {
     DeclareWin(bool),
     /// YaneuraOu's `EnteringKingRule`.
     EnteringKing(EnteringKingRule),
+    /// `Skill Level`: 0 (weakest) to 20 (full strength).
+    SkillLevel(u8),
+    /// `USI_LimitStrength`: play at `USI_Elo` instead of the skill level.
+    LimitStrength(bool),
+    /// `USI_Elo`.
+    Elo(u32),
 }
 
 /// Front-end settings that are not the engine's.
@@ -75,6 +82,9 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("ResignOnMate", Kind::Check),
     ("DeclareWin", Kind::Check),
     ("EnteringKingRule", Kind::EnteringKingRule),
+    ("Skill Level", Kind::Spin { min: 0, max: MAX_SKILL as i64 }),
+    ("USI_LimitStrength", Kind::Check),
+    ("USI_Elo", Kind::Spin { min: MIN_ELO as i64, max: MAX_ELO as i64 }),
 ];
 
 /// Names are matched without regard to case, spaces or underscores (`MoveOverhead`,
@@ -149,6 +159,8 @@ impl Setting {
                     "Threads" => Setting::Threads(n as usize),
                     "MultiPV" => Setting::MultiPv(n as usize),
                     "Contempt" => Setting::Contempt(n as i32),
+                    "Skill Level" => Setting::SkillLevel(n as u8),
+                    "USI_Elo" => Setting::Elo(n as u32),
                     _ => Setting::MoveOverhead(Duration::from_millis(n as u64)),
                 })
             }
@@ -163,6 +175,7 @@ impl Setting {
                     "USI_Ponder" => Setting::Ponder(on),
                     "OwnBook" => Setting::OwnBook(on),
                     "ResignOnMate" => Setting::ResignOnMate(on),
+                    "USI_LimitStrength" => Setting::LimitStrength(on),
                     _ => Setting::DeclareWin(on),
                 })
             }
@@ -198,6 +211,9 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                 "Move Overhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),
                 "EnteringKingRule" => engine.entering_king.usi_name().to_string(),
+                "Skill Level" => engine.skill.to_string(),
+                "USI_LimitStrength" => engine.limit_strength.to_string(),
+                "USI_Elo" => engine.elo.to_string(),
                 _ => settings.declare_win.to_string(),
             };
             match kind {
@@ -247,5 +263,12 @@ mod tests {
         assert!(Setting::parse("Threads", Some("1.5")).is_err());
         assert!(Setting::parse("OwnBook", None).is_err());
         assert!(Setting::parse("Clear Hash", None).is_err());
+        assert_eq!(Setting::parse("skill level", Some("3")), Ok(Setting::SkillLevel(3)));
+        assert!(Setting::parse("Skill Level", Some("21")).is_err());
+        assert_eq!(
+            Setting::parse("UCI_LimitStrength", Some("true")),
+            Err(OptionError::NoSuchOption)
+        );
+        assert!(Setting::parse("USI_Elo", Some(&(MAX_ELO + 1).to_string())).is_err());
     }
 }

@@ -1,0 +1,224 @@
+//! Playing strength below full: levels a person can beat, and the Elo figures measured for
+//! them (see `doc/strength.md` for how they were measured).
+//!
+//! A level weakens the search three ways, all deterministic given the engine's seed:
+//! it caps the depth and the nodes (so a level plays the same on a fast or a busy machine),
+//! it searches several best lines (MultiPV), and it picks among them by score plus a random
+//! bonus of up to [`Level::spread`] centipawns, so the move played is never worse than the
+//! best line by more than the spread. A forced mate the search has found is always played,
+//! and a line that walks into a mate is never taken while another does not: mate scores lie
+//! far beyond any spread. What a weak level misses, it misses because its search is shallow.
+
+use crate::search::{PvLine, Score, SearchLimits, SearchResult};
+
+/// The strongest level: full strength, today's search untouched.
+pub const MAX_SKILL: u8 = 20;
+
+/// The levels below full strength, 0 (a beginner who hangs pieces) to 19.
+const LEVELS: [Level; MAX_SKILL as usize] = [
+    Level { depth: 1, nodes: 300, lines: 6, spread: 1000 },
+    Level { depth: 1, nodes: 450, lines: 6, spread: 750 },
+    Level { depth: 2, nodes: 680, lines: 6, spread: 560 },
+    Level { depth: 2, nodes: 1_000, lines: 6, spread: 420 },
+    Level { depth: 3, nodes: 1_500, lines: 6, spread: 320 },
+    Level { depth: 3, nodes: 2_300, lines: 4, spread: 240 },
+    Level { depth: 4, nodes: 3_400, lines: 4, spread: 180 },
+    Level { depth: 4, nodes: 5_100, lines: 4, spread: 135 },
+    Level { depth: 5, nodes: 7_700, lines: 4, spread: 100 },
+    Level { depth: 6, nodes: 11_500, lines: 4, spread: 75 },
+    Level { depth: 7, nodes: 17_000, lines: 4, spread: 56 },
+    Level { depth: 8, nodes: 26_000, lines: 4, spread: 42 },
+    Level { depth: 9, nodes: 39_000, lines: 3, spread: 32 },
+    Level { depth: 10, nodes: 58_000, lines: 3, spread: 24 },
+    Level { depth: 64, nodes: 87_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 130_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 200_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 300_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 450_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 670_000, lines: 1, spread: 0 },
+];
+
+/// The Elo of each level below full strength, from the calibration matches (level 0 set to
+/// 500 by convention; each level above it adds the difference measured against the one
+/// below, or an estimate where `doc/strength.md` says it is not yet measured).
+const ELO: [u32; MAX_SKILL as usize] = [
+    500, 620, 740, 860, 980, 1100, 1220, 1340, 1460, 1580, 1700, 1820, 1940, 2060, 2180, 2300,
+    2420, 2540, 2660, 2780,
+];
+
+/// The lowest `USI_Elo` / `Elo` accepted: level 0's.
+pub const MIN_ELO: u32 = ELO[0];
+/// The highest `USI_Elo` / `Elo` accepted: level 19's (full strength has no measured figure).
+pub const MAX_ELO: u32 = ELO[MAX_SKILL as usize - 1];
+
+/// `USI_Elo`'s default (used only once strength is limited): level 10's.
+pub const DEFAULT_ELO: u32 = ELO[10];
+
+/// How one level below full strength searches and chooses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Nodes per move, at most (the first iteration always completes).
+    pub nodes: u64,
+    /// Best lines searched to choose among (MultiPV).
+    pub lines: usize,
+    /// The random bonus each line gets, up to this many centipawns: the most the move played
+    /// may be worse than the best line.
+    pub spread: i32,
+}
+
+/// A level's search settings; `None` at full strength (level 20 and above).
+pub fn level(skill: u8) -> Option<Level> {
+    LEVELS.get(usize::from(skill)).copied()
+}
+
+/// The Elo measured (or estimated) for a level below full strength.
+pub fn elo_of(skill: u8) -> Option<u32> {
+    ELO.get(usize::from(skill)).copied()
+}
+
+/// The level for an Elo figure: the strongest whose Elo does not exceed it (level 0 below
+/// the range, level 19 above it).
+pub fn skill_for_elo(elo: u32) -> u8 {
+    let below = ELO.iter().take_while(|&&e| e <= elo).count();
+    u8::try_from(below.saturating_sub(1)).unwrap_or(0)
+}
+
+/// The limits of a search at this level: the level's caps on top of what was asked.
+pub fn limit(level: &Level, mut limits: SearchLimits) -> SearchLimits {
+    limits.depth = Some(limits.depth.map_or(level.depth, |d| d.min(level.depth)));
+    limits.nodes = Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes)));
+    limits.multipv = limits.multipv.max(level.lines);
+    limits
+}
+
+/// A score as centipawns for comparing lines: mates far beyond any spread, sooner ones
+/// better.
+fn comparable(score: Score) -> i64 {
+    const MATE: i64 = 1_000_000;
+    match score {
+        Score::Cp(cp) => i64::from(cp),
+        Score::Mate(p) if p > 0 => MATE - i64::from(p),
+        Score::Mate(p) => -MATE - i64::from(p),
+    }
+}
+
+/// Which line to play: the best line's score plus a bonus of `0..=spread` for each (one draw
+/// from `random` per line), highest wins, the better line on a tie. A mate in one is always
+/// played.
+pub fn choose(level: &Level, lines: &[PvLine], mut random: impl FnMut() -> u64) -> usize {
+    if lines.len() < 2 || lines[0].score == Score::Mate(1) {
+        return 0;
+    }
+    let spread = u64::try_from(level.spread.max(0)).unwrap_or(0);
+    let mut best = (i64::MIN, 0);
+    for (i, line) in lines.iter().enumerate() {
+        let bonus = i64::try_from(random() % (spread + 1)).unwrap_or(0);
+        let value = comparable(line.score) + bonus;
+        if value > best.0 {
+            best = (value, i);
+        }
+    }
+    best.1
+}
+
+/// The search's result with the chosen line in front: its move is the one played.
+pub fn pick(
+    level: &Level,
+    mut result: SearchResult,
+    random: impl FnMut() -> u64,
+) -> SearchResult {
+    let i = choose(level, &result.lines, random);
+    if i == 0 {
+        return result;
+    }
+    let line = result.lines.remove(i);
+    let Some(&mv) = line.pv.first() else {
+        return result;
+    };
+    result.best = Some(mv);
+    result.ponder = line.pv.get(1).copied();
+    result.score = line.score;
+    result.pv = line.pv.clone();
+    result.lines.insert(0, line);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(cp: i32) -> PvLine {
+        PvLine { score: Score::Cp(cp), depth: 1, pv: Vec::new() }
+    }
+
+    #[test]
+    fn levels_grow_stronger() {
+        for pair in LEVELS.windows(2) {
+            assert!(pair[0].depth <= pair[1].depth);
+            assert!(pair[0].nodes < pair[1].nodes);
+            assert!(pair[0].lines >= pair[1].lines);
+            assert!(pair[0].spread > pair[1].spread || pair[1].spread == 0);
+        }
+        assert!(level(MAX_SKILL).is_none());
+        assert!(level(255).is_none());
+        assert_eq!(level(0).map(|l| l.depth), Some(1));
+        assert!(ELO.windows(2).all(|p| p[0] < p[1]));
+    }
+
+    #[test]
+    fn elo_maps_onto_levels() {
+        assert_eq!(skill_for_elo(0), 0);
+        assert_eq!(skill_for_elo(MIN_ELO), 0);
+        assert_eq!(skill_for_elo(MAX_ELO), MAX_SKILL - 1);
+        assert_eq!(skill_for_elo(u32::MAX), MAX_SKILL - 1);
+        for s in 0..MAX_SKILL {
+            let e = elo_of(s).unwrap();
+            assert_eq!(skill_for_elo(e), s);
+            assert_eq!(skill_for_elo(e + 1), s);
+        }
+    }
+
+    #[test]
+    fn limits_cap_what_was_asked() {
+        let l = level(3).unwrap();
+        let capped = limit(&l, SearchLimits::depth(30));
+        assert_eq!(capped.depth, Some(l.depth));
+        assert_eq!(capped.nodes, Some(l.nodes));
+        assert_eq!(capped.multipv, l.lines);
+        let asked = SearchLimits { nodes: Some(10), multipv: 10, ..SearchLimits::depth(1) };
+        let kept = limit(&l, asked);
+        assert_eq!((kept.depth, kept.nodes, kept.multipv), (Some(1), Some(10), 10));
+    }
+
+    #[test]
+    fn the_choice_stays_within_the_spread() {
+        let l = level(5).unwrap();
+        let lines = [line(100), line(100 - l.spread), line(99 - l.spread), line(-2000)];
+        let mut seed = 7u64;
+        let mut chosen = [0usize; 4];
+        for _ in 0..1000 {
+            let i = choose(&l, &lines, || {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                seed >> 11
+            });
+            chosen[i] += 1;
+        }
+        assert!(chosen[0] > 0 && chosen[1] > 0, "{chosen:?}");
+        assert_eq!(chosen[2] + chosen[3], 0, "{chosen:?}");
+    }
+
+    #[test]
+    fn mates_are_played_and_walked_around() {
+        let l = level(0).unwrap();
+        let mate1 = [PvLine { score: Score::Mate(1), ..line(0) }, line(900)];
+        let mated = [line(-50), PvLine { score: Score::Mate(-2), ..line(0) }];
+        let mate3 = [PvLine { score: Score::Mate(3), ..line(0) }, line(800)];
+        for r in 0..200u64 {
+            assert_eq!(choose(&l, &mate1, || r), 0);
+            assert_eq!(choose(&l, &mated, || r * 37), 0);
+            assert_eq!(choose(&l, &mate3, || r * 91), 0);
+        }
+    }
+}

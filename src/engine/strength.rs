@@ -124,11 +124,7 @@ pub fn choose(level: &Level, lines: &[PvLine], mut random: impl FnMut() -> u64) 
 }
 
 /// The search's result with the chosen line in front: its move is the one played.
-pub fn pick(
-    level: &Level,
-    mut result: SearchResult,
-    random: impl FnMut() -> u64,
-) -> SearchResult {
+pub fn pick(level: &Level, mut result: SearchResult, random: impl FnMut() -> u64) -> SearchResult {
     let i = choose(level, &result.lines, random);
     if i == 0 {
         return result;

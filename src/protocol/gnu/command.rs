@@ -171,6 +171,8 @@ pub enum Command {
     Level(Option<TimeControl>),
     /// The depth in plies (`depth 0` is the deepest, [`MAX_DEPTH`]).
     Depth(Option<u32>),
+    /// `strength N`: the playing level; without one, the level in force and the range.
+    Strength(Option<u8>),
     Set(Setting, Option<i32>),
     /// The first value, and the second when the line gives it too.
     SetPair(Pair, Option<(i32, Option<i32>)>),
@@ -256,7 +258,7 @@ impl std::error::Error for CommandError {}
 #[rustfmt::skip]
 pub const COMMANDS: &[&str] = &[
     "help", "new", "quit", "exit", "bd", "showboard", "undo", "remove", "go", "first", "switch", "black",
-    "white", "both", "hint", "level", "clock", "depth", "sd", "contempt", "xwndw", "Awindow",
+    "white", "both", "hint", "level", "clock", "depth", "sd", "strength", "contempt", "xwndw", "Awindow",
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
@@ -304,6 +306,10 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         }
         "level" | "clock" => C::Level(given(arg, level)?),
         "depth" | "sd" => C::Depth(given(arg, depth)?),
+        "strength" => C::Strength(given(arg, |t| {
+            let level = number_word(super::strength::STRENGTH, first_word(t))?;
+            Ok(u8::try_from(level).unwrap_or(0))
+        })?),
         "contempt" => C::Set(Setting::Contempt, given(arg, |t| number(Setting::Contempt, t))?),
         "xwndw" => C::Set(Setting::Xwndw, given(arg, |t| number(Setting::Xwndw, t))?),
         "Awindow" => C::SetPair(Pair::Awindow, given(arg, |t| pair(Pair::Awindow, t))?),

@@ -49,6 +49,7 @@ mod files;
 mod output;
 mod play;
 mod settings;
+mod strength;
 mod thinking;
 
 pub use thinking::Thinking;
@@ -557,6 +558,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.depth = d;
                 self.confirm("depth", &d.to_string());
             }
+            Command::Strength(level) => self.strength(level),
             Command::Set(s, None) => self.ask(Prompt::Setting(s)),
             Command::Set(s, Some(v)) => self.setting(s, v),
             Command::SetPair(p, None) => self.ask(Prompt::Pair(p)),

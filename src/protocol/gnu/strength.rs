@@ -1,0 +1,38 @@
+//! `strength`: how well the computer plays, from 0 (a beginner) to 20 (full strength, the
+//! default). The original's `level` (the clock) and `depth` keep their meanings; a level
+//! below 20 caps the search further and chooses among several good moves.
+
+use super::Interp;
+use super::command::Limit;
+use super::display::Display;
+use crate::engine::strength::{MAX_SKILL, elo_of};
+
+/// `strength`'s numbers.
+pub const STRENGTH: Limit =
+    Limit { name: "strength", lo: 0, hi: MAX_SKILL as i32, note: " (20: full strength)" };
+
+/// A level as said back: its Elo when one was measured for it.
+fn described(level: u8) -> String {
+    match elo_of(level) {
+        Some(elo) => format!("{level} (about {elo} Elo)"),
+        None => format!("{level} (full strength)"),
+    }
+}
+
+impl<D: Display> Interp<'_, D> {
+    /// `strength N` sets the level; `strength` alone shows it and the range.
+    pub(super) fn strength(&mut self, level: Option<u8>) {
+        match level {
+            Some(level) => {
+                self.engine.set_strength(level);
+                self.confirm("strength", &described(level));
+            }
+            None => {
+                let now = described(self.engine.strength());
+                self.reply(&format!(
+                    "strength: {now} (0 to {MAX_SKILL}; {MAX_SKILL}: full strength)"
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Playing strength below full: the levels' move choice (seeded, so reproducible) through
+//! the library, and the settings in every front end over the real binary.
+
+#[path = "common/program.rs"]
+mod program;
+
+use gnushogi::engine::strength::{self, MAX_ELO, MAX_SKILL, MIN_ELO};
+use gnushogi::engine::{Engine, EngineOptions, bench};
+use gnushogi::game::Game;
+use gnushogi::notation::parse_sfen;
+use gnushogi::search::{Score, SearchLimits, SearchResult};
+use program::{Program, assert_clean};
+use std::sync::atomic::AtomicBool;
+
+/// An engine with a small table and no book, reseeded.
+fn engine(seed: u64) -> Engine {
+    let mut e = Engine::new(EngineOptions { hash_mib: 4, use_book: false, ..Default::default() });
+    e.set_seed(seed);
+    e
+}
+
+fn games() -> Vec<Game> {
+    bench::positions().iter().map(|s| Game::new(parse_sfen(s).expect("bench position"))).collect()
+}
+
+/// What `engine` plays in `game` from a cleared table.
+fn played(engine: &mut Engine, game: &Game, limits: SearchLimits) -> SearchResult {
+    engine.new_game();
+    engine.start(game, limits, |_| {}).wait().expect("a result")
+}
+
+/// The full-strength search under a level's own limits, from a cleared table.
+fn unweakened(game: &Game, skill: u8) -> SearchResult {
+    let e = engine(1);
+    let level = strength::level(skill).expect("a level below full strength");
+    let limits = strength::limit(&level, SearchLimits::default());
+    e.search(game, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c,
+        Score::Mate(p) if p > 0 => 100_000 - p,
+        Score::Mate(p) => -100_000 - p,
+    }
+}
+
+#[test]
+fn the_weakest_level_sometimes_plays_a_worse_move_within_its_spread() {
+    let level = strength::level(0).unwrap();
+    let mut e = engine(42);
+    e.set_skill_level(0);
+    let (mut other, mut total) = (0, 0);
+    for game in games() {
+        let full = unweakened(&game, 0);
+        let got = played(&mut e, &game, SearchLimits::default());
+        let mv = got.best.expect("a move");
+        let line = full.lines.iter().find(|l| l.pv.first() == Some(&mv));
+        let line = line.unwrap_or_else(|| panic!("{mv} is one of the lines searched"));
+        assert!(cp(full.lines[0].score) - cp(line.score) <= level.spread, "{mv}");
+        total += 1;
+        if Some(mv) != full.best {
+            other += 1;
+        }
+    }
+    assert!(other > 0 && other < total, "{other} of {total} not the best");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_moves() {
+    let run = || {
+        let mut e = engine(7);
+        e.set_skill_level(2);
+        games().iter().map(|g| played(&mut e, g, SearchLimits::default()).best).collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn full_strength_plays_the_searchs_best() {
+    let mut e = engine(3);
+    assert_eq!(e.strength(), MAX_SKILL);
+    for game in games().iter().take(8) {
+        let got = played(&mut e, game, SearchLimits::depth(4));
+        e.new_game();
+        let best = e.search(game, &SearchLimits::depth(4), &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(got.best, best.best);
+        assert_eq!(got.nodes, best.nodes);
+    }
+}
+
+#[test]
+fn a_mate_in_one_is_never_missed() {
+    let game = Game::new(parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap());
+    for skill in 0..MAX_SKILL {
+        let mut e = engine(u64::from(skill) + 1);
+        e.set_skill_level(skill);
+        let got = played(&mut e, &game, SearchLimits::default());
+        assert_eq!(got.best.map(|m| m.to_string()), Some("G*5b".into()), "level {skill}");
+    }
+}
+
+#[test]
+fn the_elo_setting_chooses_a_level() {
+    let mut e = engine(1);
+    e.set_skill_level(3);
+    e.set_elo(MIN_ELO);
+    assert_eq!(e.strength(), 3, "the Elo counts only once strength is limited");
+    e.set_limit_strength(true);
+    assert_eq!(e.strength(), 0);
+    e.set_elo(MAX_ELO + 1000);
+    assert_eq!(e.strength(), MAX_SKILL - 1);
+    e.set_strength(MAX_SKILL);
+    assert_eq!(e.strength(), MAX_SKILL, "set_strength turns the Elo setting off");
+}
+
+/// Reads lines until one starts with `start`.
+fn line(p: &mut Program, start: &str) -> String {
+    p.until(start, |l| l.starts_with(start)).1
+}
+
+#[test]
+fn usi_offers_checks_and_plays_at_a_level() {
+    let mut p = Program::start(&["--usi", "-T", "4"]);
+    p.send("usi");
+    let (lines, _) = p.until("usiok", |l| l == "usiok");
+    let has = |s: &str| lines.iter().any(|l| l == s);
+    assert!(has("option name Skill Level type spin default 20 min 0 max 20"), "{lines:?}");
+    assert!(has("option name USI_LimitStrength type check default false"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with(&format!(
+        "option name USI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
+        strength::DEFAULT_ELO
+    ))));
+    p.send("setoption name Skill Level value 21");
+    assert_eq!(
+        line(&mut p, "info string error"),
+        "info string error setoption Skill Level: must be 0 to 20, not 21"
+    );
+    p.send(&format!("setoption name USI_Elo value {}", MAX_ELO + 1));
+    assert_eq!(
+        line(&mut p, "info string error"),
+        format!(
+            "info string error setoption USI_Elo: must be {MIN_ELO} to {MAX_ELO}, not {}",
+            MAX_ELO + 1
+        )
+    );
+    p.send("setoption name USI_LimitStrength value maybe");
+    assert!(line(&mut p, "info string error").contains("must be true or false"));
+    p.send("setoption name Skill Level value 3");
+    p.send("setoption name OwnBook value false");
+    p.send("isready");
+    line(&mut p, "readyok");
+    p.send("position startpos moves 7g7f 3c3d");
+    p.send("go btime 60000 wtime 60000");
+    let best = line(&mut p, "bestmove ");
+    let mv = best.split_whitespace().nth(1).expect("a move");
+    let game = Game::new(
+        parse_sfen("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3").unwrap(),
+    );
+    let parsed = gnushogi::notation::parse_usi_move(mv).expect("a USI move");
+    assert!(parsed.to_move(game.position()).is_ok(), "{best}");
+    p.send("quit");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "usi");
+}
+
+#[test]
+fn cecp_offers_and_checks_the_strength_options() {
+    let mut p = Program::start(&["-T", "4"]);
+    p.send("xboard");
+    p.send("protover 2");
+    let (lines, _) = p.until("done=1", |l| l.contains("done=1"));
+    let all = lines.join("\n");
+    assert!(all.contains("feature option=\"Skill Level -spin 20 0 20\""), "{all}");
+    assert!(all.contains("feature option=\"Limit Strength -check 0\""), "{all}");
+    assert!(
+        all.contains(&format!(
+            "option=\"Elo -spin {} {MIN_ELO} {MAX_ELO}\"",
+            strength::DEFAULT_ELO
+        ))
+    );
+    p.send("option Skill Level=21");
+    assert_eq!(
+        line(&mut p, "Error"),
+        "Error (bad value, want a level from 0 to 20): option Skill Level=21"
+    );
+    p.send("option Elo=12");
+    assert!(line(&mut p, "Error").contains(&format!("want an Elo from {MIN_ELO} to {MAX_ELO}")));
+    p.send("option Skill Level=5");
+    p.send("new");
+    p.send("book");
+    p.send("go");
+    line(&mut p, "move ");
+    p.send("quit");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "cecp");
+}
+
+#[test]
+fn the_text_mode_sets_shows_and_refuses_a_strength() {
+    let mut p = Program::start(&["-R", "-T", "4"]);
+    p.send("strength");
+    let now = p.until("strength", |l| l.contains("strength: ")).1;
+    assert!(now.ends_with("strength: 20 (full strength) (0 to 20; 20: full strength)"), "{now}");
+    p.send("strength 5");
+    let set = p.until("strength 5", |l| l.contains("strength: 5")).1;
+    let elo = strength::elo_of(5).unwrap();
+    assert!(set.ends_with(&format!("strength: 5 (about {elo} Elo)")), "{set}");
+    for bad in ["99", "x", "-1"] {
+        p.send(&format!("strength {bad}"));
+        let said = p.until("refusal", |l| l.contains("is not a number")).1;
+        assert!(
+            said.ends_with(&format!(
+                "strength: '{bad}' is not a number from 0 to 20 (20: full strength); nothing changed"
+            )),
+            "{said}"
+        );
+    }
+    p.send("strength");
+    let now = p.until("strength", |l| l.contains("strength: 5")).1;
+    assert!(now.contains("(0 to 20"), "{now}");
+    p.send("quit");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "text");
+}

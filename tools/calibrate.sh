@@ -59,7 +59,7 @@ gnushogi)
 fairy)
     l=$2
     elo=$3
-    match "level$l-vs-fairy$elo" --seed "$l" --st 30 \
+    match "level$l-vs-fairy$elo" --seed "$l" --st 1 \
         --engine1 "$BIN --usi" --proto1 usi --name1 "level$l" --option1 "Skill Level=$l" \
         --engine2 /usr/games/fairy-stockfish --proto2 usi --usi-swap-clocks2 \
         --name2 "fairy-stockfish-$elo" --option2 UCI_Variant=shogi \

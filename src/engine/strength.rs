@@ -42,8 +42,11 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 /// 500 by convention; each level above it adds the difference measured against the one
 /// below, or an estimate where `doc/strength.md` says it is not yet measured).
 const ELO: [u32; MAX_SKILL as usize] = [
-    500, 620, 740, 860, 980, 1100, 1220, 1340, 1460, 1580, 1700, 1820, 1940, 2060, 2180, 2300,
-    2420, 2540, 2660, 2780,
+    // Levels 1-9 measured (60 games each against the level below).
+    500, 595, 678, 707, 898, 1045, 1165, 1248, 1382, 1672,
+    // Levels 10-19 not yet measured: +100 a level while the depth and the spread still
+    // change, +60 once only the nodes grow (by half again each level).
+    1772, 1872, 1972, 2072, 2132, 2192, 2252, 2312, 2372, 2432,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.

@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn the_choice_stays_within_the_spread() {
         let l = level(5).unwrap();
-        let lines = [line(100), line(100 - l.spread), line(99 - l.spread), line(-2000)];
+        let lines = [line(100), line(100 - l.spread / 2), line(99 - l.spread), line(-2000)];
         let mut seed = 7u64;
         let mut chosen = [0usize; 4];
         for _ in 0..1000 {

@@ -2,6 +2,7 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`] that the modes use.
 
+pub mod analyse;
 pub mod tools;
 
 use crate::config::Config;
@@ -120,9 +121,28 @@ pub struct Cli {
     /// Position for --perft, --mate and the start of play (SFEN).
     #[arg(long, value_name = "SFEN")]
     pub sfen: Option<String>,
-    /// Time limit in seconds (for --mate).
+    /// Time limit in seconds (for --mate; for --analyse, the time for each position).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// Analyse a game record (KIF, CSA, USI moves or a saved game): every move judged, a
+    /// summary for each side, and with --out and --graph an annotated record and a graph.
+    #[arg(long, value_name = "RECORD")]
+    pub analyse: Option<PathBuf>,
+    /// With --analyse: search each position to this depth (default 8, unless --time).
+    #[arg(long, value_name = "D", requires = "analyse", conflicts_with = "time",
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// With --analyse: write the record with the analysis as comments (KIF, KIFU, CSA or
+    /// USI by the extension; the comments are KIF's).
+    #[arg(long, value_name = "FILE", requires = "analyse")]
+    pub out: Option<PathBuf>,
+    /// With --analyse: draw the evaluation graph into this SVG file.
+    #[arg(long, value_name = "FILE.svg", requires = "analyse")]
+    pub graph: Option<PathBuf>,
+    /// With --analyse: positions searched at once (default: every core there is).
+    #[arg(long, value_name = "N", requires = "analyse",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
     /// Build an opening book from game records and exit.
     #[arg(long = "make-book", action = ArgAction::SetTrue)]
     pub make_book: bool,
@@ -278,6 +298,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     if cli.make_book {
         return tools::make_book(&cli);
+    }
+    if let Some(record) = &cli.analyse {
+        return analyse::run(&cli, record);
     }
     // Setting up can fail only on the command line's values: say which, and why.
     let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {

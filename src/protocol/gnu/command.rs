@@ -180,6 +180,8 @@ pub enum Command {
     Sfen,
     SetSfen(Box<Position>),
     Moves,
+    /// `analyse [DEPTH | SECONDSs]`: the game so far, every move judged.
+    Analyse(AnalyseLimit),
     Xboard,
     Usi,
     /// Accepted and ignored (`alg`, `accepted`, `rejected`, `variant`, `computer`, `name`).
@@ -205,7 +207,21 @@ pub enum CommandError {
     NotAPieceLetter(char),
     /// `setsfen`: not a position.
     Sfen(SfenError),
+    /// `analyse`: the word is neither a depth nor seconds.
+    Analyse(String),
 }
+
+/// How long `analyse` searches each position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AnalyseLimit {
+    Depth(u32),
+    Time(std::time::Duration),
+}
+
+/// `analyse` alone: a depth that takes a second or two for a whole game.
+pub const ANALYSE_DEFAULT: AnalyseLimit = AnalyseLimit::Depth(6);
+/// Longest time a position `analyse` accepts (seconds).
+pub const ANALYSE_MAX_SECONDS: f64 = 600.0;
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -224,6 +240,11 @@ impl fmt::Display for CommandError {
             }
             CommandError::NotAPieceLetter(l) => write!(f, "debug: '{l}' is not a piece letter"),
             CommandError::Sfen(e) => write!(f, "setsfen: {e}"),
+            CommandError::Analyse(w) => write!(
+                f,
+                "analyse: '{w}' is neither a depth (1 to {MAX_DEPTH}) nor a time a position \
+                 (e.g. 2s, at most {ANALYSE_MAX_SECONDS}s)"
+            ),
         }
     }
 }
@@ -239,7 +260,7 @@ pub const COMMANDS: &[&str] = &[
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
-    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
+    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard", "usi", "alg",
     "accepted", "rejected", "variant", "computer", "name",
 ];
 
@@ -319,6 +340,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "sfen" => C::Sfen,
         "setsfen" => C::SetSfen(Box::new(parse_sfen(arg).map_err(CommandError::Sfen)?)),
         "moves" => C::Moves,
+        "analyse" => C::Analyse(given(arg, analyse_limit)?.unwrap_or(ANALYSE_DEFAULT)),
         "xboard" => C::Xboard,
         "usi" => C::Usi,
         "alg" | "accepted" | "rejected" | "variant" | "computer" | "name" => C::Ignored,
@@ -351,6 +373,25 @@ pub fn depth(text: &str) -> Result<u32, CommandError> {
     match number_word(DEPTH, first_word(text))? {
         0 => Ok(MAX_DEPTH),
         v => Ok(v.unsigned_abs()),
+    }
+}
+
+/// `analyse`'s argument: a depth (`8`) or seconds a position (`2s`, `0.5s`), the first word.
+pub fn analyse_limit(text: &str) -> Result<AnalyseLimit, CommandError> {
+    use nom::character::complete::{char, u32 as number};
+    use nom::number::complete::double;
+    let word = first_word(text);
+    let bad = || CommandError::Analyse(word.to_string());
+    let seconds = all_consuming((double::<&str, ()>, char('s'))).parse(word);
+    if let Ok((_, (s, _))) = seconds {
+        if s > 0.0 && s <= ANALYSE_MAX_SECONDS {
+            return Ok(AnalyseLimit::Time(std::time::Duration::from_secs_f64(s)));
+        }
+        return Err(bad());
+    }
+    match all_consuming(number::<&str, ()>).parse(word) {
+        Ok((_, d)) if (1..=MAX_DEPTH).contains(&d) => Ok(AnalyseLimit::Depth(d)),
+        _ => Err(bad()),
     }
 }
 
@@ -415,6 +456,17 @@ mod tests {
         assert_eq!(parse("  level 40 5 "), Ok(Command::Level(Some(level("40 5").unwrap()))));
         assert_eq!(parse("level"), Ok(Command::Level(None)));
         assert_eq!(parse("sd 3"), Ok(Command::Depth(Some(3))));
+        assert_eq!(parse("analyse"), Ok(Command::Analyse(ANALYSE_DEFAULT)));
+        assert_eq!(parse("analyse 4"), Ok(Command::Analyse(AnalyseLimit::Depth(4))));
+        assert_eq!(
+            parse("analyse 0.5s"),
+            Ok(Command::Analyse(AnalyseLimit::Time(std::time::Duration::from_millis(500))))
+        );
+        for bad in
+            ["analyse 0", "analyse 65", "analyse x", "analyse -1s", "analyse 0s", "analyse 2m"]
+        {
+            assert!(matches!(parse(bad), Err(CommandError::Analyse(_))), "{bad}");
+        }
         assert_eq!(parse("depth 0 x"), Ok(Command::Depth(Some(MAX_DEPTH))));
         assert_eq!(parse("Awindow 5"), Ok(Command::SetPair(Pair::Awindow, Some((5, None)))));
         assert_eq!(

@@ -40,6 +40,7 @@
 //! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), `showboard`, file names on the
 //!   command's line (`save FILE`), `list [FILE]`.
 
+mod analyse;
 pub mod board;
 pub mod command;
 mod diagnostics;
@@ -609,6 +610,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.redraw();
             }
             Command::Moves => self.list_moves(),
+            Command::Analyse(limit) => self.analyse_game(limit),
             Command::Move(word) => self.user_move(&word, true),
         }
     }

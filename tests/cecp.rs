@@ -221,6 +221,7 @@ fn handshake_announces_quoted_features_and_done_last() {
     }
     assert!(before.iter().any(|l| l.starts_with("feature option=\"Contempt -spin")));
     assert!(before.iter().any(|l| l.starts_with("feature option=\"Book -check")));
+    assert!(before.iter().any(|l| l == "feature option=\"MultiPV -spin 1 1 100\""));
     xb.send("accepted myname");
     xb.send("rejected debug");
     assert!(xb.sync().is_empty());
@@ -489,6 +490,30 @@ fn force_new_and_result_stop_a_search_without_a_move() {
         assert!(xb.sync().iter().all(|l| !l.starts_with("move")));
         xb.finish(true);
     }
+}
+
+#[test]
+fn multipv_analysis_posts_several_distinct_lines_a_depth() {
+    let mut xb = Xb::start();
+    xb.send("protover 2");
+    xb.until("done=1", |l| l.contains("done=1"));
+    xb.send("option MultiPV=0");
+    let refused = xb.sync();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].starts_with("Error (bad value") && refused[0].contains("1 to 100"));
+    xb.send_all(&["option MultiPV=3", "new", "force", "post", "analyze"]);
+    // Three lines of depth 6, each a different first move, then depth 7 follows.
+    let (before, _) = xb.until("depth 7", |l| l.starts_with("7 "));
+    let six: Vec<&String> = before.iter().filter(|l| l.starts_with("6 ")).collect();
+    // (A slow machine may add a bound report of the same depth.)
+    assert!(six.len() >= 3, "{before:?}");
+    let mut firsts: Vec<&str> = six.iter().map(|l| l.split_whitespace().nth(4).unwrap()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert!(firsts.len() >= 3, "{six:?}");
+    xb.send("exit");
+    xb.sync();
+    xb.finish(true);
 }
 
 #[test]

@@ -289,3 +289,46 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
     t.send(&["quit", "Enter"]);
     t.wait("EXIT:0");
 }
+
+#[test]
+fn hint_n_shows_the_best_moves_with_scores() {
+    let mut p = text_mode(&std::env::temp_dir());
+    p.send("7g7f");
+    let (_, answer) = p.until("the computer's reply", |l| l.contains("1. ... "));
+    let played = answer.split("1. ... ").nth(1).and_then(|r| r.split_whitespace().next());
+    let played = played.expect("the reply's move").to_string();
+    let head = said(&mut p, "hint 4", "Best 4 of ");
+    assert!(reply(&head).ends_with("scores for Black:"), "{head}");
+    // Four numbered lines, four different legal first moves, scores best first.
+    let mut pos = gnushogi::rules::Position::startpos();
+    let mut firsts = Vec::new();
+    let mut scores = Vec::new();
+    for k in 1..=4 {
+        let (_, line) =
+            p.until("a numbered move", |l| l.trim_start().starts_with(&format!("{k}. ")));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        firsts.push(words[1].to_string());
+        scores.push(words[2].parse::<i32>().unwrap_or_else(|_| panic!("a score: {line}")));
+    }
+    for m in ["7g7f", played.as_str()] {
+        let mv = gnushogi::notation::parse_usi_move(m).unwrap().to_move(&pos).unwrap();
+        pos = pos.played(mv);
+    }
+    for m in &firsts {
+        let shape = gnushogi::notation::parse_usi_move(m).unwrap_or_else(|| panic!("{m}"));
+        assert!(shape.to_move(&pos).is_ok(), "{m} is not legal here");
+    }
+    let mut distinct = firsts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{firsts:?}");
+    assert!(scores.windows(2).all(|s| s[0] >= s[1]), "{scores:?}");
+    answers(
+        &mut p,
+        &[(
+            "hint 0",
+            "hint: '0' is not a number from 1 to 100 (the best moves to show); nothing changed",
+        )],
+    );
+    done(p, "hint N");
+}

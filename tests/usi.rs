@@ -252,7 +252,8 @@ fn bad_input_is_reported_and_changes_nothing() {
         "setoption name DeclareWin value perhaps",
         "setoption name USI_Hash value -1",
         "setoption name Threads value 0",
-        "setoption name MultiPV value 4",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 101",
         "setoption name NoSuchThing value 1",
         "setoption name BookFile value /nonexistent/book.tbk",
         "gameover maybe",
@@ -283,6 +284,49 @@ fn an_illegal_move_refuses_the_whole_position() {
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go depth 3");
     legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f 3c3d"));
+    u.finish(true);
+}
+
+#[test]
+fn multipv_gives_distinct_legal_lines_with_scores() {
+    let mut u = Usi::start();
+    u.send("setoption name MultiPV value 5");
+    u.send("position startpos moves 7g7f 3c3d");
+    u.send("go depth 6");
+    let lines = u.until(|l| l.starts_with("bestmove"));
+    let pos = pos_after("7g7f 3c3d");
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 6 ")).collect();
+    assert_eq!(last.len(), 5, "{lines:?}");
+    let mut firsts = Vec::new();
+    let mut scores = Vec::new();
+    for (k, info) in last.iter().enumerate() {
+        let w: Vec<&str> = info.split_whitespace().collect();
+        let at = |key: &str| w.iter().position(|&x| x == key).unwrap_or_else(|| panic!("{info}"));
+        assert_eq!(w[at("multipv") + 1], (k + 1).to_string(), "{info}");
+        assert_eq!(w[at("score") + 1], "cp", "{info}");
+        scores.push(w[at("score") + 2].parse::<i32>().unwrap());
+        // The whole line is legal, move after move.
+        let mut p = pos.clone();
+        for text in &w[at("pv") + 1..] {
+            let m =
+                parse_usi_move(text).unwrap().to_move(&p).unwrap_or_else(|e| panic!("{info}: {e}"));
+            p = p.played(m);
+        }
+        firsts.push(w[at("pv") + 1].to_string());
+    }
+    let mut distinct = firsts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5, "{firsts:?}");
+    assert!(scores.windows(2).all(|s| s[0] >= s[1]), "best first: {scores:?}");
+    // The move played is the first line's.
+    let best = legal_bestmove(lines.last().unwrap(), &pos);
+    assert_eq!(best.to_string(), firsts[0]);
+    // Back to one line: the short form without a line number.
+    u.send("setoption name MultiPV value 1");
+    u.send("go depth 3");
+    let lines = u.until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.contains(" multipv ")), "{lines:?}");
     u.finish(true);
 }
 

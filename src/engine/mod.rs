@@ -44,6 +44,8 @@ pub struct EngineOptions {
     pub use_book: bool,
     /// Seed for book choices (`None`: from the clock).
     pub seed: Option<u64>,
+    /// How many best lines a search finds and reports, when its limits do not say.
+    pub multipv: usize,
 }
 
 impl Default for EngineOptions {
@@ -56,6 +58,7 @@ impl Default for EngineOptions {
             use_hash: true,
             use_book: true,
             seed: None,
+            multipv: 1,
         }
     }
 }
@@ -175,6 +178,7 @@ pub fn mate_result(report: &MateReport) -> SearchResult {
         time: report.time,
         pv,
         book: false,
+        lines: Vec::new(),
     }
 }
 
@@ -245,6 +249,19 @@ impl Engine {
 
     pub fn set_move_overhead(&mut self, d: Duration) {
         self.options.move_overhead = d.min(Duration::from_secs(5));
+    }
+
+    /// Lines a search finds (MultiPV), from 1 to [`search::MAX_MULTIPV`].
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.clamp(1, search::MAX_MULTIPV);
+    }
+
+    /// The limits with the engine's MultiPV filled in where they leave it open.
+    fn with_lines(&self, mut limits: SearchLimits) -> SearchLimits {
+        if limits.multipv == 0 {
+            limits.multipv = self.options.multipv;
+        }
+        limits
     }
 
     pub fn set_use_hash(&mut self, on: bool) {
@@ -328,16 +345,22 @@ impl Engine {
     }
 
     /// Starts a search of the game's current position on a new thread. A book move, when
-    /// there is one and the limits are not analysis or pondering, is answered at once.
+    /// there is one and the limits are not analysis, pondering or several lines, is answered
+    /// at once.
     pub fn start(
         &mut self,
         game: &Game,
         limits: SearchLimits,
         mut on_event: impl FnMut(EngineEvent) + Send + 'static,
     ) -> SearchHandle {
+        let limits = self.with_lines(limits);
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
-        let book = if limits.infinite || limits.ponder || limits.root_moves.is_some() {
+        let book = if limits.infinite
+            || limits.ponder
+            || limits.root_moves.is_some()
+            || limits.multipv > 1
+        {
             None
         } else {
             self.book_move(game)
@@ -393,7 +416,7 @@ impl Engine {
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
         };
-        search::think(game, limits, &ctx, on_info)
+        search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }
 
     /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on

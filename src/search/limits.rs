@@ -68,6 +68,9 @@ pub struct Clock {
     pub opponent_remaining: Option<Duration>,
 }
 
+/// The most lines a MultiPV search gives.
+pub const MAX_MULTIPV: usize = 100;
+
 /// The limits of one search. All `None`/`false` means "until stopped".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
@@ -87,6 +90,9 @@ pub struct SearchLimits {
     pub ponder: bool,
     /// Only these root moves (`exclude`/`include`, `searchmoves`); `None` means all.
     pub root_moves: Option<Vec<Move>>,
+    /// How many best lines to search (MultiPV); 0 leaves it to the engine's setting, which
+    /// the search itself reads as 1.
+    pub multipv: usize,
 }
 
 impl SearchLimits {
@@ -115,6 +121,8 @@ pub struct SearchInfo {
     /// Transposition table fill in permille.
     pub hashfull: u32,
     pub pv: Vec<Move>,
+    /// Which of the best lines this is (1 = the best; above 1 only with MultiPV).
+    pub multipv: u32,
 }
 
 impl SearchInfo {
@@ -138,6 +146,18 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The move came from the opening book, not from a search.
     pub book: bool,
+    /// With MultiPV, the best lines found, best first (the first is `score` and `pv`);
+    /// otherwise empty.
+    pub lines: Vec<PvLine>,
+}
+
+/// One of the best lines of a MultiPV search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    pub score: Score,
+    /// The depth this line was last completed at.
+    pub depth: u32,
+    pub pv: Vec<Move>,
 }
 
 impl SearchResult {
@@ -153,6 +173,7 @@ impl SearchResult {
             time,
             pv: Vec::new(),
             book: false,
+            lines: Vec::new(),
         }
     }
 }

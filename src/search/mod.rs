@@ -10,7 +10,9 @@ pub mod limits;
 pub mod time;
 pub mod tt;
 
-pub use limits::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult};
+pub use limits::{
+    Bound, Clock, MAX_MULTIPV, PvLine, Score, SearchInfo, SearchLimits, SearchResult,
+};
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
 pub use tt::{TranspositionTable, TtBound};
 
@@ -265,6 +267,10 @@ struct Worker<'a> {
     pv_len: [usize; MAX_PLY + 1],
     lmr: Vec<[i32; 64]>,
     root_moves: Vec<RootMove>,
+    /// MultiPV: the root searches `root_moves[pv_index..]`, the lines before it being done.
+    pv_index: usize,
+    /// How many best lines to find (at least 1).
+    multipv: usize,
     frames: Vec<MoveBuf>,
 }
 
@@ -383,6 +389,8 @@ impl<'a> Worker<'a> {
                 .iter()
                 .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, pv: vec![mv] })
                 .collect(),
+            pv_index: 0,
+            multipv: limits.multipv.max(1),
             frames: (0..2 * (MAX_PLY + 2))
                 .map(|_| MoveBuf { moves: Vec::with_capacity(128), ..MoveBuf::default() })
                 .collect(),
@@ -718,7 +726,7 @@ impl<'a> Worker<'a> {
         self.frames[fi].clear();
         if root {
             let frame = &mut self.frames[fi];
-            for rm in &self.root_moves {
+            for rm in &self.root_moves[self.pv_index..] {
                 frame.push(rm.mv);
             }
             // Keep the order of the previous iteration; the best move first.
@@ -1083,39 +1091,23 @@ impl<'a> Worker<'a> {
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
             }
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_IN_MAX {
-                (score - delta, score + delta)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            loop {
-                let v = self.search::<true>(root, alpha, beta, depth, 0, false);
-                self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+            let lines = self.multipv.min(self.root_moves.len());
+            for pv_index in 0..lines {
+                self.pv_index = pv_index;
+                // Each line's window centres on its own score of the previous iteration.
+                let centre =
+                    if pv_index == 0 { score } else { self.root_moves[pv_index].prev_score };
+                let v = self.aspiration(root, centre, depth, report);
                 if self.stopped {
                     break;
                 }
-                if v <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITE);
-                    if self.is_main && self.tm.elapsed() > Duration::from_secs(2) {
-                        self.send_report(report, depth, Bound::Upper);
-                    }
-                } else if v >= beta {
-                    beta = (v + delta).min(INFINITE);
-                    if self.is_main && self.tm.elapsed() > Duration::from_secs(2) {
-                        self.send_report(report, depth, Bound::Lower);
-                    }
-                } else {
+                if pv_index == 0 {
                     score = v;
-                    break;
                 }
-                delta += delta / 2 + 5;
-                if delta > 1000 {
-                    alpha = -INFINITE;
-                    beta = INFINITE;
-                }
+                // Lines found later may beat earlier ones: keep the done lines in order.
+                self.root_moves[..=pv_index].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
+            self.pv_index = 0;
             if self.stopped {
                 break;
             }
@@ -1123,7 +1115,9 @@ impl<'a> Worker<'a> {
                 depth += 1;
                 continue;
             }
-            self.send_report(report, depth, Bound::Exact);
+            for line in 0..lines {
+                self.send_report(report, depth, Bound::Exact, line);
+            }
             let best = self.root_moves[0].mv;
             if prev_best.is_some_and(|p| p != best) {
                 instability += 1;
@@ -1150,10 +1144,61 @@ impl<'a> Worker<'a> {
         self.node_slot.store(self.nodes, Ordering::Relaxed);
     }
 
-    fn send_report(&mut self, report: &mut dyn FnMut(&SearchInfo), depth: i32, bound: Bound) {
+    /// Searches the root at `depth` in a window around `centre`, widening it until the score
+    /// falls inside; returns the score (meaningless when stopped).
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        centre: i32,
+        depth: i32,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let first = self.pv_index;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= 4 && centre.abs() < MATE_IN_MAX {
+            (centre - delta, centre + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let v = self.search::<true>(root, alpha, beta, depth, 0, false);
+            self.root_moves[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+                if self.is_main && self.tm.elapsed() > Duration::from_secs(2) {
+                    self.send_report(report, depth, Bound::Upper, first);
+                }
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+                if self.is_main && self.tm.elapsed() > Duration::from_secs(2) {
+                    self.send_report(report, depth, Bound::Lower, first);
+                }
+            } else {
+                return v;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Reports root line `line` (0 = the best).
+    fn send_report(
+        &mut self,
+        report: &mut dyn FnMut(&SearchInfo),
+        depth: i32,
+        bound: Bound,
+        line: usize,
+    ) {
         self.node_slot.store(self.nodes, Ordering::Relaxed);
         self.reported_depth = self.reported_depth.max(depth as u32);
-        let rm = &self.root_moves[0];
+        let rm = &self.root_moves[line];
         let info = SearchInfo {
             depth: depth as u32,
             seldepth: self.seldepth.max(depth as usize) as u32,
@@ -1163,6 +1208,7 @@ impl<'a> Worker<'a> {
             time: self.tm.elapsed(),
             hashfull: self.ctx.tt.hashfull(),
             pv: rm.pv.clone(),
+            multipv: line as u32 + 1,
         };
         report(&info);
     }
@@ -1196,6 +1242,7 @@ pub fn think(
             time: Duration::ZERO,
             pv: Vec::new(),
             book: false,
+            lines: Vec::new(),
         };
     }
     // Order the root by a quick static look: captures and the hash move first.
@@ -1245,16 +1292,29 @@ pub fn think(
         let next = root.played(best.mv);
         ponder = ctx.tt.probe(next.key()).and_then(|e| e.mv).filter(|&m| next.is_legal(m));
     }
-    let score = if best.score == -INFINITE { best.prev_score } else { best.score };
+    let score_of = |r: &RootMove| {
+        let s = if r.score == -INFINITE { r.prev_score } else { r.score };
+        to_score(s.clamp(-MATE, MATE))
+    };
+    let lines = if limits.multipv > 1 {
+        let n = limits.multipv.min(result_moves.len());
+        result_moves[..n]
+            .iter()
+            .map(|r| PvLine { score: score_of(r), depth, pv: r.pv.clone() })
+            .collect()
+    } else {
+        Vec::new()
+    };
     SearchResult {
         best: Some(best.mv),
         ponder,
-        score: to_score(score.clamp(-MATE, MATE)),
+        score: score_of(best),
         depth,
         nodes: total,
         time: elapsed,
         pv,
         book: false,
+        lines,
     }
 }
 

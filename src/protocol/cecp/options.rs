@@ -11,6 +11,7 @@ pub fn features(engine: &Engine) -> Vec<String> {
         format!("option=\"Move Overhead -spin {} 0 5000\"", o.move_overhead.as_millis()),
         format!("option=\"Book -check {}\"", u8::from(o.use_book)),
         "option=\"Clear Hash -button\"".to_string(),
+        format!("option=\"MultiPV -spin {} 1 {}\"", o.multipv, crate::search::MAX_MULTIPV),
     ]
 }
 
@@ -37,6 +38,7 @@ pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(),
         }
         "book" => engine.set_use_book(int(0..=1, "0 or 1")? == 1),
         "clear hash" => engine.new_game(),
+        "multipv" => engine.set_multipv(int(1..=100, "a number of lines from 1 to 100")? as usize),
         _ => return Err(OptionError::Unknown),
     }
     Ok(())

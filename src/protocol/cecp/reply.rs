@@ -224,6 +224,7 @@ mod tests {
             time: Duration::from_millis(1234),
             hashfull: 0,
             pv: vec![m],
+            multipv: 1,
         };
         assert_eq!(Thinking::from_info(&info, None).to_string(), "5 100002 123 12345 c3c4");
         let drop = parse_usi_move("P*5e").unwrap().shape();

@@ -123,6 +123,14 @@ impl Limit {
 pub const DEPTH: Limit =
     Limit { name: "depth", lo: 0, hi: MAX_DEPTH as i32, note: " (0: the deepest)" };
 
+/// `hint N`: how many best moves to show.
+pub const HINT_LINES: Limit = Limit {
+    name: "hint",
+    lo: 1,
+    hi: crate::search::MAX_MULTIPV as i32,
+    note: " (the best moves to show)",
+};
+
 /// `time`/`otime`: a clock in centiseconds, and the moves it is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ClockTime {
@@ -156,7 +164,8 @@ pub enum Command {
     /// `white`: the computer plays Black.
     White,
     Both,
-    Hint,
+    /// `hint`: a move; `hint N`: the best N moves with their scores.
+    Hint(Option<u32>),
     Level(Option<TimeControl>),
     /// The depth in plies (`depth 0` is the deepest, [`MAX_DEPTH`]).
     Depth(Option<u32>),
@@ -298,7 +307,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "black" => C::Black,
         "white" => C::White,
         "both" => C::Both,
-        "hint" => C::Hint,
+        "hint" => {
+            C::Hint(given(arg, |t| Ok(number_word(HINT_LINES, first_word(t))?.unsigned_abs()))?)
+        }
         "level" | "clock" => C::Level(given(arg, level)?),
         "depth" | "sd" => C::Depth(given(arg, depth)?),
         "contempt" => C::Set(Setting::Contempt, given(arg, |t| number(Setting::Contempt, t))?),

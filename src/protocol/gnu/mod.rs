@@ -549,7 +549,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.both = true;
                 self.start_search();
             }
-            Command::Hint => self.give_hint(),
+            Command::Hint(lines) => self.give_hint(lines),
             Command::Level(None) => self.ask(Prompt::Level),
             Command::Level(Some(tc)) => self.level(tc),
             Command::Depth(None) => self.ask(Prompt::Depth),

@@ -5,8 +5,8 @@ use super::{Interp, start_position};
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
-use crate::rules::{Color, IllegalMove};
-use crate::search::SearchLimits;
+use crate::rules::{Color, IllegalMove, Move};
+use crate::search::{Score, SearchLimits};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -164,7 +164,12 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    pub(super) fn give_hint(&mut self) {
+    /// `lines`: show that many best moves with their scores, from a search of
+    /// [`HINT_DEPTH`] plies; `None`: the original's one suggested move.
+    pub(super) fn give_hint(&mut self, lines: Option<u32>) {
+        if let Some(n) = lines {
+            return self.best_moves(n as usize);
+        }
         let pos = self.game.position().clone();
         let hint =
             self.hint.filter(|&h| pos.is_legal(h)).or_else(|| self.engine.hint(&pos)).or_else(
@@ -180,6 +185,56 @@ impl<D: Display> Interp<'_, D> {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
         }
+    }
+}
+
+/// How deep `hint N` looks: a few seconds at most for many lines.
+const HINT_DEPTH: u32 = 6;
+
+impl<D: Display> Interp<'_, D> {
+    fn best_moves(&mut self, n: usize) {
+        if self.game.position().count_legal_moves() == 0 {
+            return self.reply("I have no idea.");
+        }
+        let limits = SearchLimits { multipv: n, ..SearchLimits::depth(HINT_DEPTH) };
+        let stop = AtomicBool::new(false);
+        let result = self.engine.search(&self.game, &limits, &stop, &mut |_| {});
+        let lines: Vec<(Score, Vec<Move>)> = if result.lines.is_empty() {
+            vec![(result.score, result.pv.clone())]
+        } else {
+            result.lines.iter().map(|l| (l.score, l.pv.clone())).collect()
+        };
+        let head = format!(
+            "Best {} of {} moves, depth {}, scores for {}:",
+            lines.len(),
+            self.game.position().count_legal_moves(),
+            result.depth,
+            side_name(self.game.position().side_to_move())
+        );
+        self.reply(&head);
+        for (i, (score, pv)) in lines.iter().enumerate() {
+            let first = pv.first().map_or_else(String::new, ToString::to_string);
+            let line: Vec<String> = pv.iter().skip(1).take(5).map(ToString::to_string).collect();
+            let text =
+                format!("{:>3}. {first:<6} {:>10}  {}", i + 1, score_words(*score), line.join(" "));
+            self.reply(text.trim_end());
+        }
+    }
+}
+
+/// A score as a person reads it: `+35`, `mate in 3`, `mated in 2`.
+fn score_words(score: Score) -> String {
+    match (score, score.mate_moves().unwrap_or(0)) {
+        (Score::Cp(cp), _) => format!("{cp:+}"),
+        (Score::Mate(_), m) if m > 0 => format!("mate in {m}"),
+        (Score::Mate(_), m) => format!("mated in {}", -m),
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
     }
 }
 

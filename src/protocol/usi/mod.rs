@@ -262,7 +262,7 @@ impl<W: Write> Usi<W> {
                     Err(e) => return self.error(&format!("setoption BookFile: {e}")),
                 }
             }
-            Setting::MultiPv(_) => {}
+            Setting::MultiPv(n) => engine.set_multipv(n),
             Setting::Contempt(cp) => engine.set_contempt(cp),
             Setting::MoveOverhead(d) => engine.set_move_overhead(d),
             Setting::ResignOnMate(on) => self.settings.resign_on_mate = on,
@@ -415,7 +415,8 @@ impl<W: Write> Usi<W> {
                 s.mated_iterations = 0;
             }
         }
-        self.send(&format_info(info))
+        let lines = self.session.engine.options().multipv;
+        self.send(&format_info(info, lines))
     }
 
     fn on_done(&mut self, result: SearchResult) -> io::Result<()> {
@@ -508,13 +509,19 @@ pub fn limits_for(go: &Go, side: Color) -> SearchLimits {
         infinite: go.infinite,
         ponder: go.ponder,
         root_moves: None,
+        multipv: 0,
     }
 }
 
 /// `info depth ... pv ...` for one iteration.
-pub fn format_info(info: &SearchInfo) -> String {
-    let mut s =
-        format!("info depth {} seldepth {} score {}", info.depth, info.seldepth, info.score);
+/// `lines`: how many lines the search gives (MultiPV); above 1, each names its number.
+pub fn format_info(info: &SearchInfo, lines: usize) -> String {
+    let mut s = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    // Several lines are told apart by their number; one line keeps the shorter form.
+    if lines > 1 {
+        let _ = write!(s, " multipv {}", info.multipv);
+    }
+    let _ = write!(s, " score {}", info.score);
     match info.bound {
         Bound::Exact => {}
         Bound::Lower => s.push_str(" lowerbound"),
@@ -576,9 +583,10 @@ mod tests {
             time: Duration::from_millis(500),
             hashfull: 3,
             pv: vec![m],
+            multipv: 1,
         };
         assert_eq!(
-            format_info(&info),
+            format_info(&info, 1),
             "info depth 5 seldepth 9 score cp -31 lowerbound nodes 2000 nps 4000 time 500 \
              hashfull 3 pv 7g7f"
         );

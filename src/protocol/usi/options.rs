@@ -1,6 +1,7 @@
 //! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
 
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use crate::search::MAX_MULTIPV;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,8 +21,8 @@ pub enum Setting {
     OwnBook(bool),
     /// `BookFile`: a GNU Shogi text book (.tbk); `None` goes back to the built-in book.
     BookFile(Option<PathBuf>),
-    /// Only one principal variation is searched.
-    MultiPv(u32),
+    /// How many best lines to search and report (`info multipv k`).
+    MultiPv(usize),
     /// Centipawns.
     Contempt(i32),
     MoveOverhead(Duration),
@@ -60,7 +61,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("Threads", Kind::Spin { min: 1, max: MAX_THREADS as i64 }),
     ("OwnBook", Kind::Check),
     ("BookFile", Kind::Filename),
-    ("MultiPV", Kind::Spin { min: 1, max: 1 }),
+    ("MultiPV", Kind::Spin { min: 1, max: MAX_MULTIPV as i64 }),
     ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
     ("Move Overhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
     ("ResignOnMate", Kind::Check),
@@ -127,7 +128,7 @@ impl Setting {
                 Ok(match canonical {
                     "USI_Hash" => Setting::Hash(n as usize),
                     "Threads" => Setting::Threads(n as usize),
-                    "MultiPV" => Setting::MultiPv(n as u32),
+                    "MultiPV" => Setting::MultiPv(n as usize),
                     "Contempt" => Setting::Contempt(n as i32),
                     _ => Setting::MoveOverhead(Duration::from_millis(n as u64)),
                 })
@@ -167,7 +168,7 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                     .book_file
                     .as_ref()
                     .map_or("<empty>".into(), |p| p.display().to_string()),
-                "MultiPV" => "1".into(),
+                "MultiPV" => engine.multipv.to_string(),
                 "Contempt" => engine.contempt.to_string(),
                 "Move Overhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),

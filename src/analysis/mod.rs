@@ -241,24 +241,25 @@ impl MoveAnalysis {
         let mover = position.side_to_move();
         let before = Eval::from_score(best.score, mover);
         let after = Eval::from_score(reply.score, !mover);
-        // A mate for the mover, from the search or the solver.
-        let mate_line = best.mate.clone().or_else(|| match best.score {
-            Score::Mate(p) if p > 0 => Some(best.pv.clone()),
-            _ => None,
-        });
-        let mate_len = |line: &Vec<Move>| u32::try_from(line.len()).unwrap_or(u32::MAX);
-        let keeps_mate = matches!(after, Eval::Mate { winner, .. } if winner == mover);
-        let mates = match &mate_line {
-            Some(line) if line.first() == Some(&mv) => Some(mate_len(line)),
-            Some(_) | None if keeps_mate => match after {
-                Eval::Mate { plies, .. } => Some(plies + 1),
-                Eval::Cp(_) => None,
-            },
+        // A mate for the mover, from the solver or the search: its first move and length.
+        let mate: Option<(Option<Move>, u32)> = match (&best.mate, best.score) {
+            (Some(line), _) => {
+                Some((line.first().copied(), u32::try_from(line.len()).unwrap_or(u32::MAX)))
+            }
+            (None, Score::Mate(p)) if p > 0 => Some((best.best, p.unsigned_abs())),
             _ => None,
         };
-        let is_best = best.best == Some(mv) || (mate_line.is_some() && mates.is_some());
-        let missed_mate = match &mate_line {
-            Some(line) if mates.is_none() => Some(mate_len(line)),
+        let keeps_mate = match after {
+            Eval::Mate { winner, plies } if winner == mover => Some(plies + 1),
+            _ => None,
+        };
+        let mates = match mate {
+            Some((first, plies)) if first == Some(mv) => Some(plies),
+            _ => keeps_mate,
+        };
+        let is_best = best.best == Some(mv) || (mate.is_some() && mates.is_some());
+        let missed_mate = match mate {
+            Some((_, plies)) if mates.is_none() => Some(plies),
             _ => None,
         };
         let loss = if is_best {

@@ -107,3 +107,53 @@ fn summaries_count_marks_and_name_the_worst_move() {
     assert_eq!(s.turning_point, Some(0));
     assert_eq!(a.summary(Color::White), SideSummary::default());
 }
+
+#[test]
+fn comments_in_both_guis_forms() {
+    let pos = Position::startpos();
+    let played = mv(&pos, "7g7f");
+    let after = pos.played(played);
+    let reply = mv(&after, "3c3d");
+    let best = mv(&pos, "2g2f");
+    let mut r = eval(Score::Cp(1000), Some(reply));
+    r.depth = 7;
+    r.nodes = 4321;
+    r.time = Duration::from_millis(1500);
+    let m = MoveAnalysis::judge(1, pos, None, played, eval(Score::Cp(0), Some(best)), r);
+    let c = annotate::move_comments(&m);
+    assert_eq!(c[0], "【大悪手】");
+    assert!(c.contains(&"#評価値=-1000".to_string()), "{c:#?}");
+    assert!(c.contains(&"#読み筋=△３四歩(33)".to_string()), "{c:#?}");
+    assert!(c.contains(&"#深さ=7".to_string()) && c.contains(&"#ノード数=4321".to_string()));
+    assert!(c.iter().any(|l| l.starts_with("#エンジン=GNU Shogi ")));
+    assert!(
+        c.contains(
+            &"*解析 0 ○ 時間 00:01.5 深さ 7 ノード数 4321 評価値 -1000 読み筋 △３四歩(33)"
+                .to_string()
+        ),
+        "{c:#?}"
+    );
+    let english = c.last().unwrap();
+    assert!(english.starts_with("gnushogi: +0 -> -1000, loss "), "{english}");
+    assert!(english.contains("blunder; best +0 ▲２六歩(27)"), "{english}");
+    // A mate after the move: ShogiHome's mate form, and Kifu for Windows's number.
+    let m = judge(Score::Mate(3), Score::Mate(-2), "7g7f");
+    let c = annotate::move_comments(&m);
+    assert!(c.contains(&"#詰み=先手勝ち:2手".to_string()), "{c:#?}");
+    assert!(c.iter().any(|l| l.contains(" 評価値 31998")), "{c:#?}");
+}
+
+#[test]
+fn the_record_gets_the_comments_of_the_moves_analysed() {
+    use crate::files::record::Record;
+    let game = {
+        let mut g = Game::new(Position::startpos());
+        g.play(mv(&Position::startpos(), "7g7f")).unwrap();
+        g
+    };
+    let mut record = Record::from_game(&game);
+    let m = judge(Score::Cp(0), Score::Cp(0), "7g7f");
+    annotate::annotate(&mut record, &Analysis { moves: vec![m], total: 1, interrupted: false });
+    assert!(record.comments.iter().any(|l| l == "#評価値=0"), "{:#?}", record.comments);
+    assert!(record.moves[0].comments.iter().any(|l| l.starts_with("*解析 0 ")));
+}

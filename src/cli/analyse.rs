@@ -132,7 +132,10 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
         }
     }
     if let Some(file) = &cli.graph {
-        let title = format!("GNU Shogi analysis of {}", path.display());
+        let name = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let title = format!("GNU Shogi analysis of {name}");
         let written = graph::svg(&result, &title)
             .and_then(|svg| crate::files::write_atomic(file, svg).map_err(|e| e.to_string()));
         match written {

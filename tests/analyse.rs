@@ -71,14 +71,18 @@ fn a_hanging_bishop_is_a_blunder_at_move_3() {
     // stderr is a pipe here: no progress bar, not a byte of it.
     assert!(err.is_empty(), "stderr: {err:?}");
     assert!(out[0].starts_with("Analysing 8 moves of "), "{out:#?}");
-    let move3 = out.iter().find(|l| l.trim_start().starts_with("3. ")).expect("move 3");
-    assert!(move3.contains("▲３三角成(88) 8h3c+") && move3.contains("??blunder"), "{move3}");
-    assert!(move3.contains(" best "), "the better move is shown: {move3}");
-    let blunders = out.iter().filter(|l| l.contains("blunder") && l.contains(". ")).count();
+    let at = out.iter().position(|l| l.starts_with("   3. 8h3c+ ")).expect("move 3");
+    assert!(out[at].ends_with("▲３三角成(88)  ??blunder"), "{}", out[at]);
+    assert!(out[at + 1].starts_with("        best "), "the better move: {}", out[at + 1]);
+    let blunders = out.iter().filter(|l| l.contains("??blunder")).count();
     assert_eq!(blunders, 1, "one blunder: {out:#?}");
-    let black = out.iter().find(|l| l.starts_with("Black (sente):")).expect("Black's summary");
-    assert!(black.contains("4 moves") && black.contains("1 blunder"), "{black}");
-    assert!(black.contains("turning point: move 3 ▲３三角成(88) 8h3c+"), "{black}");
+    let at = out.iter().position(|l| l.starts_with("Black (sente):")).expect("Black's summary");
+    assert!(out[at].contains("4 moves") && out[at].contains("1 blunder"), "{}", out[at]);
+    assert!(
+        out[at + 1].starts_with("  turning point: move 3 ▲３三角成(88) 8h3c+"),
+        "{}",
+        out[at + 1]
+    );
     assert!(out.iter().any(|l| l.starts_with("White (gote): 4 moves")), "{out:#?}");
     let doc = std::fs::read_to_string(&svg).expect("the graph is written");
     assert_well_formed_xml(&doc);
@@ -103,8 +107,9 @@ fn a_missed_mate_in_one_is_named() {
     assert_eq!(first.missed_mate, Some(1), "{first:#?}");
     assert!(first.mark >= Some(Mark::Mistake));
     assert_eq!(first.best.best.map(|m| m.to_string()).as_deref(), Some("G*5b"));
-    let line = analysis::report::move_line(first);
-    assert!(line.contains("missed mate in 1") && line.contains("best G*5b"), "{line}");
+    let lines = analysis::report::move_lines(first);
+    assert!(lines[0].ends_with("missed mate in 1"), "{lines:?}");
+    assert!(lines[1].contains("best G*5b +M1: G*5b"), "{lines:?}");
     assert_eq!(a.summary(gnushogi::rules::Color::Black).missed_mates, 1);
 }
 
@@ -218,9 +223,35 @@ fn the_text_mode_analyses_the_game_so_far() {
     let text = out.join("\n");
     assert!(text.contains("analyse: there are no moves to analyse yet"), "{text}");
     assert!(text.contains("Analysing 4 moves (depth 3)"), "{text}");
-    let move3 = out.iter().find(|l| l.trim_start().starts_with("3. ")).expect("move 3");
-    assert!(move3.contains("8h3c+") && move3.contains("??blunder"), "{move3}");
+    let move3 = out.iter().find(|l| l.contains("   3. 8h3c+ ")).expect("move 3");
+    assert!(move3.ends_with("??blunder"), "{move3}");
     assert!(text.contains("Black (sente): 2 moves"), "{text}");
     assert!(text.contains("turning point: move 3"), "{text}");
     assert!(text.contains("analyse: '0s' is neither a depth"), "{text}");
+}
+
+#[test]
+fn the_full_screen_shows_the_analysis_over_the_board() {
+    use gnushogi::config::Config;
+    use gnushogi::engine::{Engine, EngineOptions};
+    use gnushogi::protocol::Session;
+    use gnushogi::protocol::fullscreen::app::App;
+    use gnushogi::protocol::gnu::Link;
+    let (sender, events) = std::sync::mpsc::channel();
+    let engine =
+        Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
+    let mut s = Session { events, sender, out: std::io::sink(), engine };
+    let (link, _) = Link::split(&mut s);
+    let config = Config { use_hash: true, seeded: true, ..Config::default() };
+    let mut app = App::new(link, &config, true);
+    app.type_line("1");
+    for line in ["force", "7g7f", "3c3d", "8h3c+", "2b3c", "analyse 3"] {
+        app.type_line(line);
+    }
+    let g = app.render(80, 24, app.interp().turn_started());
+    let text = g.text();
+    // Longer than the message lines: shown over the board, titled with the command.
+    assert_eq!(g.row_text(1), " analyse 3", "{text}");
+    assert!(text.contains("Analysing 4 moves (depth 3)"), "{text}");
+    assert!(text.contains("??blunder"), "{text}");
 }

@@ -8,19 +8,18 @@ use crate::rules::Color;
 /// Moves of a line shown after a move: enough to see the idea.
 const LINE_MOVES: usize = 6;
 
-/// One move: `  12. ▲３三角成(88) 8h3c+   +35 ->  -820  loss 21.3 ??blunder  best 2b3c +40
-/// (2b3c 8h7g …)`. The best move and its line are shown only where the move played differs.
+/// One move: `   3. 8h3c+     +22 ->  -1545  loss 35.2  ▲３三角成(88)  ??blunder`: the
+/// columns of fixed width first, the move in KIF's notation (of varying width) after them.
 pub fn move_line(m: &MoveAnalysis) -> String {
-    let kif_move =
-        format!("{}{}", kif::side_mark(m.mover), kif::move_text(&m.position, m.mv, m.last_to));
     let mut s = format!(
-        "{:>4}. {} {:<6} {:>6} -> {:>6}  loss {:>4.1}",
+        "{:>4}. {:<6} {:>6} -> {:>6}  loss {:>4.1}  {}{}",
         m.ply,
-        kif_move,
         m.mv.to_string(),
         m.before.to_string(),
         m.after.to_string(),
-        m.loss
+        m.loss,
+        kif::side_mark(m.mover),
+        kif::move_text(&m.position, m.mv, m.last_to)
     );
     if let Some(mark) = m.mark {
         s.push_str(&format!("  {}{}", mark.symbol(), mark.name()));
@@ -31,14 +30,20 @@ pub fn move_line(m: &MoveAnalysis) -> String {
     if let Some(plies) = m.missed_mate {
         s.push_str(&format!("  missed mate in {plies}"));
     }
-    if !m.is_best
-        && let Some(best) = m.best.best
-    {
-        let line: Vec<String> =
-            m.best.pv.iter().take(LINE_MOVES).map(|mv| mv.to_string()).collect();
-        s.push_str(&format!("  best {best} {} ({})", m.before, line.join(" ")));
-    }
     s
+}
+
+/// Where the move played is not the engine's choice, the move it prefers, its score and
+/// the line that follows, on a line of its own: `        best 8h2b+ +22: 8h2b+ 8b2b …`.
+pub fn best_line(m: &MoveAnalysis) -> Option<String> {
+    let best = m.best.best.filter(|_| !m.is_best)?;
+    let line: Vec<String> = m.best.pv.iter().take(LINE_MOVES).map(|mv| mv.to_string()).collect();
+    Some(format!("        best {best} {}: {}", m.before, line.join(" ")))
+}
+
+/// A move's lines: [`move_line`], then [`best_line`] when there is one.
+pub fn move_lines(m: &MoveAnalysis) -> Vec<String> {
+    std::iter::once(move_line(m)).chain(best_line(m)).collect()
 }
 
 /// `▲７六歩(77) 7g7f`: a move as the summary names it.
@@ -50,8 +55,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// One side's summary in one line.
-pub fn side_line(analysis: &Analysis, side: Color) -> String {
+/// One side's summary: its numbers, then its turning point on a line of its own.
+pub fn side_lines(analysis: &Analysis, side: Color) -> Vec<String> {
     let s: SideSummary = analysis.summary(side);
     let name = match side {
         Color::Black => "Black (sente)",
@@ -68,22 +73,25 @@ pub fn side_line(analysis: &Analysis, side: Color) -> String {
     if s.missed_mates > 0 {
         line.push_str(&format!(", {}", plural(s.missed_mates, "missed mate", "missed mates")));
     }
-    match s.turning_point.and_then(|i| analysis.moves.get(i)) {
-        Some(m) => line.push_str(&format!(
-            "; turning point: move {} {} (loss {:.1}, {} -> {})",
+    let turn = match s.turning_point.and_then(|i| analysis.moves.get(i)) {
+        Some(m) => format!(
+            "  turning point: move {} {} (loss {:.1}, {} -> {})",
             m.ply,
             move_name(m),
             m.loss,
             m.before,
             m.after
-        )),
-        None => line.push_str("; no move lost anything"),
-    }
-    line
+        ),
+        None => "  no move lost anything".to_string(),
+    };
+    vec![line, turn]
 }
 
 /// The heading above the move lines.
-pub const HEADING: &str = "  ply move                    before    after  loss (chance to win, points; scores from Black's side)";
+pub const HEADING: [&str; 2] = [
+    "Scores are from Black's side; a loss is in points of the mover's chance to win.",
+    "  ply move    before    after   loss",
+];
 
 /// The summary: how much was analysed, then a line for each side.
 pub fn summary_lines(analysis: &Analysis) -> Vec<String> {
@@ -95,7 +103,7 @@ pub fn summary_lines(analysis: &Analysis) -> Vec<String> {
             analysis.total
         ));
     }
-    lines.push(side_line(analysis, Color::Black));
-    lines.push(side_line(analysis, Color::White));
+    lines.extend(side_lines(analysis, Color::Black));
+    lines.extend(side_lines(analysis, Color::White));
     lines
 }

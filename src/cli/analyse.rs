@@ -108,11 +108,17 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
             if limits.workers == 1 { "thread" } else { "threads" }
         ),
     );
-    say(&bar, report::HEADING);
+    for line in report::HEADING {
+        say(&bar, line);
+    }
     let started = Instant::now();
     let result = analysis::analyse(&game, &limits, &stop, &mut |p| match p {
         Progress::Position { done, .. } => bar.set_position(done as u64),
-        Progress::Move(m) => say(&bar, &report::move_line(m)),
+        Progress::Move(m) => {
+            for line in report::move_lines(m) {
+                say(&bar, &line);
+            }
+        }
     });
     bar.finish_and_clear();
     let mut status = ExitCode::SUCCESS;

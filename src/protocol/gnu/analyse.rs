@@ -24,14 +24,18 @@ impl<D: Display> Interp<'_, D> {
         };
         limits.workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.reply(&format!("Analysing {plies} moves ({how})"));
-        self.reply(report::HEADING);
+        for line in report::HEADING {
+            self.reply(line);
+        }
         let game = self.game.clone();
         // Nothing stops it but its end: the default depth is over in a moment.
         let stop = AtomicBool::new(false);
         let out = &mut self.out;
         let result = analysis::analyse(&game, &limits, &stop, &mut |p| {
             if let Progress::Move(m) = p {
-                out.message(MessageKind::Reply, &printable(&report::move_line(m)));
+                for line in report::move_lines(m) {
+                    out.message(MessageKind::Reply, &printable(&line));
+                }
             }
         });
         for line in report::summary_lines(&result) {

@@ -217,17 +217,25 @@ fn bad_input_is_refused() {
 #[test]
 fn the_text_mode_analyses_the_game_so_far() {
     let dir = fresh_dir("analyse-text");
-    let input = "analyse\nforce\n7g7f\n3c3d\n8h3c+\n2b3c\nanalyse 3\nanalyse 0s\nquit\n";
-    let (status, out, err) = run(&["-R"], &dir, input.as_bytes());
-    assert_eq!(status.code(), Some(0), "{err}");
-    let text = out.join("\n");
-    assert!(text.contains("analyse: there are no moves to analyse yet"), "{text}");
+    let mut p = Program::spawn(&["-R"], &dir, None, true);
+    p.send("analyse");
+    p.until("the refusal", |l| l.contains("analyse: there are no moves to analyse yet"));
+    for line in ["force", "7g7f", "3c3d", "8h3c+", "2b3c", "analyse 3"] {
+        p.send(line);
+    }
+    // Any line typed meanwhile would stop the analysis: wait for its end.
+    let (lines, _) = p.until("the summary", |l| l.starts_with("White (gote): 2 moves"));
+    let text = lines.join("\n");
     assert!(text.contains("Analysing 4 moves (depth 3)"), "{text}");
-    let move3 = out.iter().find(|l| l.contains("   3. 8h3c+ ")).expect("move 3");
+    let move3 = lines.iter().find(|l| l.contains("   3. 8h3c+ ")).expect("move 3");
     assert!(move3.ends_with("??blunder"), "{move3}");
     assert!(text.contains("Black (sente): 2 moves"), "{text}");
     assert!(text.contains("turning point: move 3"), "{text}");
-    assert!(text.contains("analyse: '0s' is neither a depth"), "{text}");
+    assert!(!text.contains("Interrupted"), "{text}");
+    p.send("analyse 0s");
+    p.until("the refusal", |l| l.contains("analyse: '0s' is neither a depth"));
+    let (status, _, err) = p.finish();
+    program::assert_clean(status, &err, "text mode");
 }
 
 #[test]
@@ -254,4 +262,22 @@ fn the_full_screen_shows_the_analysis_over_the_board() {
     assert_eq!(g.row_text(1), " analyse 3", "{text}");
     assert!(text.contains("Analysing 4 moves (depth 3)"), "{text}");
     assert!(text.contains("??blunder"), "{text}");
+}
+
+#[test]
+fn input_stops_the_text_modes_analysis() {
+    let dir = fresh_dir("analyse-text-stop");
+    let mut p = Program::spawn(&["-R"], &dir, None, true);
+    for line in ["force", "7g7f", "3c3d", "analyse 60s"] {
+        p.send(line);
+    }
+    // A minute a position: only the next line ends this in time.
+    p.until("the start", |l| l.contains("Analysing 2 moves (60 s a position)"));
+    p.send("sfen");
+    p.until("the stop", |l| l == "analyse: stopped by your input");
+    p.until("the summary", |l| l.starts_with("Interrupted: 0 of 2 moves analysed."));
+    // Then the line that stopped it is done.
+    p.until("the position", |l| l.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6"));
+    let (status, _, err) = p.finish();
+    program::assert_clean(status, &err, "text mode");
 }

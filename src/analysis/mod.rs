@@ -26,7 +26,7 @@ use crate::mate::{MateLimits, MateOutcome};
 use crate::rules::{Color, Move, MoveList, Position};
 use crate::search::{Score, SearchLimits, SearchResult};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// The slope of the win-chance curve: the `K` of `sigmoid(K * eval)` the evaluation tuner
@@ -309,7 +309,12 @@ pub enum Progress<'a> {
     Position { done: usize, total: usize },
     /// A move is judged, in the order of the game (the moves before it are all judged).
     Move(&'a MoveAnalysis),
+    /// Nothing new for a while ([`TICK`]): a chance to look at the input and stop.
+    Tick,
 }
+
+/// How often [`analyse`] reports [`Progress::Tick`] while the positions are searched.
+pub const TICK: Duration = Duration::from_millis(100);
 
 /// The game after its first `ply` moves.
 fn game_at(game: &Game, ply: usize) -> Game {
@@ -411,7 +416,15 @@ pub fn analyse(
             });
         }
         drop(tx);
-        for (i, eval) in rx {
+        loop {
+            let (i, eval) = match rx.recv_timeout(TICK) {
+                Ok(got) => got,
+                Err(RecvTimeoutError::Timeout) => {
+                    on_progress(Progress::Tick);
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             evals[i] = Some(eval);
             done += 1;
             on_progress(Progress::Position { done, total: positions });

@@ -114,6 +114,7 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
     let started = Instant::now();
     let result = analysis::analyse(&game, &limits, &stop, &mut |p| match p {
         Progress::Position { done, .. } => bar.set_position(done as u64),
+        Progress::Tick => bar.tick(),
         Progress::Move(m) => {
             for line in report::move_lines(m) {
                 say(&bar, &line);

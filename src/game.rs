@@ -1,7 +1,7 @@
 //! A game record: the start position, the moves, and every position reached, so that
 //! repetition (sennichite), perpetual check and the other endings can be judged.
 
-use crate::rules::{Color, IllegalMove, Move, MoveList, Position};
+use crate::rules::{Color, EnteringKingRule, IllegalMove, Move, MoveList, Position};
 use std::fmt;
 
 /// Why a game was won.
@@ -15,8 +15,10 @@ pub enum WinReason {
     PerpetualCheck,
     /// Both kings entered; the loser has fewer than 24 points.
     Impasse,
-    /// The winner declared under the CSA 27-point rule.
+    /// The winner declared an entering-king win (the 27- or the 24-point rule).
     Declaration,
+    /// The winner's king reached the square the loser's king started on (the try rule).
+    Try,
     /// The loser resigned.
     Resignation,
     /// The loser's clock ran out.
@@ -66,6 +68,7 @@ impl fmt::Display for Outcome {
                     WinReason::PerpetualCheck => write!(f, "perpetual check by {loser}"),
                     WinReason::Impasse => write!(f, "impasse, {loser} has fewer than 24 points"),
                     WinReason::Declaration => write!(f, "{w} declares an entering-king win"),
+                    WinReason::Try => write!(f, "{w} reaches the try square"),
                     WinReason::Resignation => write!(f, "{loser} resigns"),
                     WinReason::Time => write!(f, "{loser} lost on time"),
                     WinReason::IllegalMove => write!(f, "illegal move by {loser}"),
@@ -88,11 +91,17 @@ pub struct GameRules {
     pub move_limit: Option<usize>,
     /// From this ply on, a position with both kings in the enemy camp is counted (24 points).
     pub impasse_from_ply: usize,
+    /// The entering-king rule: under the try rule a king on its try square has won.
+    pub entering_king: EnteringKingRule,
 }
 
 impl Default for GameRules {
     fn default() -> Self {
-        GameRules { move_limit: None, impasse_from_ply: 256 }
+        GameRules {
+            move_limit: None,
+            impasse_from_ply: 256,
+            entering_king: EnteringKingRule::default(),
+        }
     }
 }
 
@@ -177,6 +186,10 @@ impl Game {
     /// impasse, move limit. `None` while the game goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
+        let mover = !pos.side_to_move();
+        if self.rules.entering_king == EnteringKingRule::Try && pos.king_on_try_square(mover) {
+            return Some(Outcome::Win { winner: mover, reason: WinReason::Try });
+        }
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         if list.is_empty() {

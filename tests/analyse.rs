@@ -62,8 +62,21 @@ fn a_hanging_bishop_is_a_blunder_at_move_3() {
     let record = write(&dir, "game.usi", HANGING_BISHOP);
     let svg = dir.join("graph.svg");
     let svg_arg = svg.to_string_lossy().into_owned();
+    let kif = dir.join("annotated.kif");
+    let kif_arg = kif.to_string_lossy().into_owned();
     let (status, out, err) = run(
-        &["--analyse", &record, "--depth", "4", "--threads", "1", "--graph", &svg_arg],
+        &[
+            "--analyse",
+            &record,
+            "--depth",
+            "4",
+            "--threads",
+            "1",
+            "--graph",
+            &svg_arg,
+            "--out",
+            &kif_arg,
+        ],
         &dir,
         b"",
     );
@@ -89,6 +102,22 @@ fn a_hanging_bishop_is_a_blunder_at_move_3() {
     assert_eq!(score_points(&doc), 9, "the start and each of the 8 moves");
     assert!(doc.contains("#D21E1E"), "the blunder is marked in red");
     assert!(doc.contains("move (ply)") && doc.contains("score for Black"), "axes labelled");
+
+    // The annotated record: Shift-JIS KIF, read back by the program's own reader.
+    let bytes = std::fs::read(&kif).expect("the record is written");
+    let text = gnushogi::files::record::sjis::decode(&bytes);
+    assert!(text.contains("\n*#評価値="), "ShogiHome's score: {text}");
+    assert!(text.contains("\n**解析 0 ○ 時間 "), "Kifu for Windows's analysis: {text}");
+    let r = gnushogi::files::record::read(&bytes, gnushogi::files::record::Format::Kif).unwrap();
+    assert_eq!(r.moves.len(), 8);
+    let c = &r.moves[2].comments;
+    assert_eq!(c[0], "【大悪手】", "{c:#?}");
+    assert!(c.iter().any(|l| l.starts_with("#評価値=-")), "{c:#?}");
+    assert!(c.iter().any(|l| l.starts_with("#読み筋=△同　角(22)")), "{c:#?}");
+    assert!(c.iter().any(|l| l.starts_with("*解析 0 ○ 時間 00:00.")), "{c:#?}");
+    assert!(c.iter().any(|l| l.contains("blunder; best ")), "{c:#?}");
+    assert!(r.comments.iter().any(|l| l.starts_with("#評価値=")), "the start position");
+    assert!(out.iter().any(|l| l.starts_with("Annotated record written to ")), "{out:#?}");
 }
 
 #[test]
@@ -150,28 +179,56 @@ fn stopping_keeps_the_moves_judged() {
     assert_eq!(score_points(&svg), 2);
 }
 
+/// Both sides have a mate in one and let it go: the first two positions are solved at once
+/// (a mate ends the search), the third is searched for as long as it is given.
+const MISSED_MATES: &str = "position sfen 4k4/9/4P4/9/9/9/4p4/9/4K4 b Gg 1 moves G*1a 5a4a 5i4i\n";
+
 #[test]
 fn ctrl_c_stops_with_what_it_has() {
     let dir = fresh_dir("analyse-sigint");
-    let record = write(&dir, "game.usi", HANGING_BISHOP);
+    let record = write(&dir, "mates.usi", MISSED_MATES);
     let svg = dir.join("graph.svg");
-    let svg_arg = svg.to_string_lossy().into_owned();
+    let kif = dir.join("out.kifu");
+    let (svg_arg, kif_arg) =
+        (svg.to_string_lossy().into_owned(), kif.to_string_lossy().into_owned());
     // A minute a position: only Ctrl-C ends this in time.
     let mut p = Program::spawn(
-        &["--analyse", &record, "--time", "60", "--threads", "1", "--graph", &svg_arg],
+        &[
+            "--analyse",
+            &record,
+            "--time",
+            "60",
+            "--threads",
+            "1",
+            "--graph",
+            &svg_arg,
+            "--out",
+            &kif_arg,
+        ],
         &dir,
         None,
         true,
     );
-    p.until("the start", |l| l.starts_with("Analysing 8 moves"));
+    p.until("the start", |l| l.starts_with("Analysing 3 moves"));
+    let (_, first) = p.until("the first move", |l| l.starts_with("   1. G*1a "));
+    assert!(first.contains("??blunder") && first.ends_with("missed mate in 1"), "{first}");
     p.signal("INT");
     let (status, rest, err) = p.wait();
     assert_eq!(status.code(), Some(130), "{rest:#?} {err}");
     assert!(!err.contains("panicked"), "{err}");
     assert!(rest.iter().any(|l| l.starts_with("Interrupted (Ctrl-C)")), "{rest:#?}");
-    assert!(rest.iter().any(|l| l.starts_with("Interrupted: 0 of 8 moves")), "{rest:#?}");
-    assert!(rest.iter().any(|l| l.starts_with("Black (sente): 0 moves")), "{rest:#?}");
-    assert_well_formed_xml(&std::fs::read_to_string(&svg).expect("the graph is written"));
+    assert!(rest.iter().any(|l| l == "Interrupted: 1 of 3 moves analysed."), "{rest:#?}");
+    let at = rest.iter().position(|l| l.starts_with("Black (sente): 1 move,")).expect("summary");
+    assert!(rest[at].ends_with("1 blunder, 1 missed mate"), "{}", rest[at]);
+    assert!(rest.iter().any(|l| l.starts_with("White (gote): 0 moves")), "{rest:#?}");
+    let doc = std::fs::read_to_string(&svg).expect("the graph is written");
+    assert_well_formed_xml(&doc);
+    assert_eq!(score_points(&doc), 2, "the start and the one move analysed");
+    let bytes = std::fs::read(&kif).expect("the record is written");
+    let r = gnushogi::files::record::read(&bytes, gnushogi::files::record::Format::Kifu).unwrap();
+    assert_eq!(r.moves.len(), 3, "the whole game");
+    assert!(r.moves[0].comments.iter().any(|c| c.contains("missed mate in 1")), "{r:#?}");
+    assert!(r.moves[1].comments.is_empty() && r.moves[2].comments.is_empty(), "{r:#?}");
 }
 
 #[test]
@@ -185,7 +242,12 @@ fn bad_input_is_refused() {
     let illegal = write(&dir, "illegal.usi", "startpos moves 7g7f 7g7f\n");
     let (status, _, err) = run(&["--analyse", &illegal], &dir, b"");
     assert_eq!(status.code(), Some(1));
-    assert!(err.contains("illegal.usi:1") && err.contains("move 2 7g7f"), "{err}");
+    assert!(err.contains("illegal.usi: line 1: move 2 '7g7f'"), "{err}");
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７五歩(76)\n";
+    let illegal = write(&dir, "illegal.kifu", kif);
+    let (status, _, err) = run(&["--analyse", &illegal], &dir, b"");
+    assert_eq!(status.code(), Some(1));
+    assert!(err.contains("illegal.kifu: line 4"), "{err}");
 
     let empty = write(&dir, "empty.usi", "startpos\n");
     let (status, _, err) = run(&["--analyse", &empty], &dir, b"");
@@ -201,6 +263,7 @@ fn bad_input_is_refused() {
         (&["--depth", "deep"], "--depth"),
         (&["--threads", "0"], "--threads"),
         (&["--depth", "3", "--time", "1"], "cannot be used with"),
+        (&["--out", "game.txt"], "--out"),
     ] {
         let mut all = vec!["--analyse", game.as_str()];
         all.extend_from_slice(args);

@@ -840,3 +840,27 @@ fn the_real_binary_over_pipes() {
     let status = child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn the_engine_declares_by_the_entering_king_rule_in_force() {
+    // Sente's king has entered with ten pieces and 28 points.
+    let fen = "RRBB1GGGG/SS2K4/9/9/9/9/9/9/4k4[PP] w 0 1";
+    let mut xb = Xb::start();
+    xb.send_all(&["new", "force", &format!("setboard {fen}"), "go"]);
+    let (_, claim) = xb.until("the declaration", |l| l.starts_with("1-0") || l.starts_with("move"));
+    assert_eq!(claim, "1-0 {White declares an entering-king win}");
+    // Under no entering-king rule (and under the 24-point rule, which wants 31) it plays on.
+    for rule in ["none", "24"] {
+        xb.send(&format!("option Entering King Rule={rule}"));
+        xb.send_all(&["new", "force", &format!("setboard {fen}"), "go"]);
+        let (_, before) = xb.engine_move();
+        assert!(before.iter().all(|l| !l.starts_with("1-0")), "{rule}: {before:?}");
+    }
+    xb.send("option Entering King Rule=25");
+    let refused = xb.sync();
+    assert_eq!(
+        refused,
+        ["Error (bad value, want none, 24, 27 or try): option Entering King Rule=25"]
+    );
+    xb.finish(true);
+}

@@ -332,3 +332,28 @@ fn hint_n_shows_the_best_moves_with_scores() {
     );
     done(p, "hint N");
 }
+
+#[test]
+fn enteringking_sets_the_rule_and_the_computer_declares_by_it() {
+    let mut p = text_mode(&std::env::temp_dir());
+    answers(
+        &mut p,
+        &[
+            ("enteringking", "enteringking: 27 (one of none, 24, 27, try)"),
+            ("enteringking try", "enteringking: try"),
+            ("enteringking CSARule24", "enteringking: 24"),
+            (
+                "enteringking 25",
+                "enteringking: '25' is not a rule; one of none, 24, 27, try; nothing changed",
+            ),
+            ("enteringking", "enteringking: 24 (one of none, 24, 27, try)"),
+            ("enteringking 27", "enteringking: 27"),
+        ],
+    );
+    // Black's king has entered with 28 points: asked to move, the computer declares.
+    p.send("setsfen RRBB1GGGG/SS2K4/9/9/9/9/9/9/4k4 b 2P 1");
+    p.send("go");
+    let got = said(&mut p, "", "declares an entering-king win");
+    assert!(got.contains("Black declares an entering-king win"), "{got}");
+    done(p, "enteringking");
+}

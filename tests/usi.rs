@@ -671,3 +671,48 @@ fn book_file_replaces_the_built_in_book() {
     u.finish(true);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_entering_king_rule_decides_declarations_and_tries() {
+    let mut u = Usi::start();
+    // The id block came on entry; the first `usi` is answered by it, a second by a new one.
+    u.send("usi");
+    u.sync();
+    u.send("usi");
+    let block = u.until(|l| l == "usiok");
+    assert!(
+        block.contains(
+            &"option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27 var TryRule"
+                .to_string()
+        ),
+        "{block:?}"
+    );
+    u.send("setoption name EnteringKingRule value CSARule26");
+    let reply = u.sync();
+    assert_eq!(
+        reply,
+        [
+            "info string error setoption EnteringKingRule: must be one of NoEnteringKing, CSARule24, CSARule27, TryRule, not 'CSARule26'"
+        ]
+    );
+    // 28 points: a win under the 27-point rule, not under the 24-point one (31 needed).
+    u.send(&format!("position sfen {DECLARATION}"));
+    u.send("go depth 1");
+    assert_eq!(u.expect("bestmove"), "bestmove win");
+    for rule in ["CSARule24", "NoEnteringKing"] {
+        u.send(&format!("setoption name EnteringKingRule value {rule}"));
+        u.send(&format!("position sfen {DECLARATION}"));
+        u.send("go depth 1");
+        let line = u.expect("bestmove");
+        legal_bestmove(&line, &parse_sfen(DECLARATION).unwrap());
+    }
+    // The try rule: the king steps onto 5a and wins; the search sees it as a mate.
+    u.send("setoption name EnteringKingRule value TryRule");
+    let near = "9/4K4/9/9/9/9/9/9/k8 b - 1";
+    u.send(&format!("position sfen {near}"));
+    u.send("go depth 3");
+    let lines = u.until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 5b5a", "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
+    u.finish(true);
+}

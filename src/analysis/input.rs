@@ -1,10 +1,8 @@
-//! Reading the game to analyse. One function, [`read_record`], so that the readers behind it
-//! can change without the analysis noticing.
+//! Reading the game to analyse: a record in the format its extension names (`files::record`:
+//! KIF, KIFU, CSA, USI), else by its content, or a game saved by the text mode's `save`.
 
-use crate::book::records::{self, parse_records};
-use crate::files::record::Record;
+use crate::files::record::{self, Format, Record};
 use crate::files::{GameFile, MAX_GAME_FILE, read_limited};
-use crate::game::Game;
 use std::fmt;
 use std::path::Path;
 
@@ -20,33 +18,36 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads a game record: GNU Shogi's saved game, a KIF file (Shift-JIS or UTF-8), CSA, or a
-/// USI move list (`startpos moves …`, the first game of the file).
+/// The format of a file whose name says none, from its first lines.
+fn sniff(data: &[u8]) -> Format {
+    let head = String::from_utf8_lossy(&data[..data.len().min(4096)]);
+    let first = |p: &[&str]| head.lines().any(|l| p.iter().any(|w| l.trim_start().starts_with(w)));
+    if first(&["position", "startpos", "sfen "]) {
+        Format::Usi
+    } else if first(&["V2", "PI", "P1", "N+", "N-"]) {
+        Format::Csa
+    } else {
+        Format::Kif
+    }
+}
+
+/// Reads a game record: KIF (Shift-JIS or UTF-8), CSA, a USI position line, or the text
+/// mode's saved game.
 pub fn read_record(path: &Path) -> Result<Record, ReadError> {
     let name = path.display().to_string();
     let data = read_limited(path, MAX_GAME_FILE).map_err(|e| ReadError(format!("{name}: {e}")))?;
-    if let Ok(text) = std::str::from_utf8(&data)
-        && text.trim_start().starts_with("White ")
-    {
-        // The text mode's `save` file starts with its first player's line.
-        let file = GameFile::parse(text).map_err(|e| ReadError(format!("{name}: {e}")))?;
-        return Ok(Record::from_game(&file.game()));
-    }
-    let format = records::Format::detect(path, &data);
-    let found = parse_records(&name, &data, format);
-    match found.games.into_iter().next() {
-        Some(g) => {
-            let mut game = Game::new(crate::rules::Position::startpos());
-            for m in g.moves {
-                if let Err(e) = game.play(m) {
-                    return Err(ReadError(format!("{name}: move {}: {e}", game.ply() + 1)));
-                }
+    let format = match Format::from_path(path) {
+        Some(f) => f,
+        None => {
+            if let Ok(text) = std::str::from_utf8(&data)
+                && text.trim_start().starts_with("White ")
+            {
+                // The text mode's `save` file starts with the players' line.
+                let file = GameFile::parse(text).map_err(|e| ReadError(format!("{name}: {e}")))?;
+                return Ok(Record::from_game(&file.game()));
             }
-            Ok(Record::from_game(&game))
+            sniff(&data)
         }
-        None => Err(ReadError(match found.problems.first() {
-            Some(p) => p.clone(),
-            None => format!("{name}: no game found"),
-        })),
-    }
+    };
+    record::read(&data, format).map_err(|e| ReadError(format!("{name}: {e}")))
 }

@@ -5,7 +5,7 @@
 
 use super::Cli;
 use crate::analysis::{self, AnalysisLimits, Progress, annotate, graph, report};
-use crate::files::record::Record;
+use crate::files::record::{self, Format, Record};
 use clap::CommandFactory;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -44,10 +44,10 @@ fn limits(cli: &Cli) -> Result<AnalysisLimits, clap::Error> {
     Ok(limits)
 }
 
-/// Writes the record with its comments, in the format its name asks for.
-fn write_record(record: &Record, path: &Path) -> Result<(), String> {
-    let _ = record;
-    Err(format!("{}: writing records is not available yet", path.display()))
+/// Writes the record with its comments, in the format its name asks for (checked before).
+fn write_record(record: &Record, path: &Path, format: Format) -> Result<(), String> {
+    crate::files::write_atomic(path, record::write(record, format))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub fn run(cli: &Cli, path: &Path) -> ExitCode {
@@ -57,6 +57,26 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
             let _ = e.print();
             return ExitCode::from(2);
         }
+    };
+    // A name that says no format is refused before the work, not after it.
+    let out_format = match &cli.out {
+        None => None,
+        Some(out) => match Format::from_path(out) {
+            Some(f) => Some(f),
+            None => {
+                let _ = Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ValueValidation,
+                        format!(
+                            "invalid value '{}' for '--out <FILE>': the name must end in .kif, \
+                             .kifu, .csa or .usi",
+                            out.display()
+                        ),
+                    )
+                    .print();
+                return ExitCode::from(2);
+            }
+        },
     };
     let record = match analysis::input::read_record(path) {
         Ok(r) => r,
@@ -127,10 +147,10 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
         say(&bar, "Interrupted (Ctrl-C): keeping the moves analysed so far.");
         status = ExitCode::from(INTERRUPTED);
     }
-    if let Some(out) = &cli.out {
+    if let (Some(out), Some(format)) = (&cli.out, out_format) {
         let mut annotated = record.clone();
         annotate::annotate(&mut annotated, &result);
-        match write_record(&annotated, out) {
+        match write_record(&annotated, out, format) {
             Ok(()) => say(&bar, &format!("Annotated record written to {}", out.display())),
             Err(e) => {
                 eprintln!("gnushogi: --out: {e}");

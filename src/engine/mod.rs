@@ -11,7 +11,7 @@ pub mod clock;
 use crate::book::Book;
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
-use crate::rules::{Move, Position};
+use crate::rules::{EnteringKingRule, Move, Position};
 use crate::search::{
     self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
     TablePool, TranspositionTable,
@@ -46,6 +46,8 @@ pub struct EngineOptions {
     pub seed: Option<u64>,
     /// How many best lines a search finds and reports, when its limits do not say.
     pub multipv: usize,
+    /// The entering-king rule the search scores by and the front ends claim by.
+    pub entering_king: EnteringKingRule,
 }
 
 impl Default for EngineOptions {
@@ -59,6 +61,7 @@ impl Default for EngineOptions {
             use_book: true,
             seed: None,
             multipv: 1,
+            entering_king: EnteringKingRule::default(),
         }
     }
 }
@@ -251,6 +254,10 @@ impl Engine {
         self.options.move_overhead = d.min(Duration::from_secs(5));
     }
 
+    pub fn set_entering_king(&mut self, rule: EnteringKingRule) {
+        self.options.entering_king = rule;
+    }
+
     /// Lines a search finds (MultiPV), from 1 to [`search::MAX_MULTIPV`].
     pub fn set_multipv(&mut self, lines: usize) {
         self.options.multipv = lines.clamp(1, search::MAX_MULTIPV);
@@ -387,6 +394,7 @@ impl Engine {
                 contempt: options.contempt,
                 move_overhead: options.move_overhead,
                 tables: &tables,
+                entering_king: options.entering_king,
             };
             let result = search::think(&game, &limits, &ctx, &mut |info| {
                 on_event(EngineEvent::Info(info.clone()));
@@ -415,6 +423,7 @@ impl Engine {
             contempt: self.options.contempt,
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
+            entering_king: self.options.entering_king,
         };
         search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }

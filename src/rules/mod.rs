@@ -6,7 +6,9 @@
 
 pub mod attacks;
 mod bitboard;
+mod entering;
 mod hand;
+pub mod handicap;
 mod movegen;
 mod moves;
 pub mod perft;
@@ -15,6 +17,7 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use entering::EnteringKingRule;
 pub use hand::{Hand, MAX_IN_SET};
 pub use movegen::IllegalMove;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};

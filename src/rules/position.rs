@@ -11,6 +11,7 @@ use super::attacks::{
     lance_attacks, lance_ray, pawn_attacks, rook_attacks, rook_rays, silver_attacks,
 };
 use super::bitboard::Bitboard;
+use super::entering::EnteringKingRule;
 use super::hand::{Hand, MAX_IN_SET};
 use super::moves::Move;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -497,14 +498,34 @@ impl Position {
     /// enemy camp and not in check, at least ten other pieces in that camp, and at least 28
     /// points (sente) or 27 (gote) counting the pieces in the camp and in hand.
     pub fn can_declare_win(&self) -> bool {
+        self.can_declare_win_by(EnteringKingRule::Points27)
+    }
+
+    /// A winning declaration by the side to move under `rule` (never under `None` or `Try`).
+    pub fn can_declare_win_by(&self, rule: EnteringKingRule) -> bool {
+        match rule.points_to_win(self.side) {
+            Some(needed) => self.declaration_points().is_some_and(|p| p >= needed),
+            None => false,
+        }
+    }
+
+    /// True if `color`'s king stands on its try square (the try rule's win).
+    pub fn king_on_try_square(&self, color: Color) -> bool {
+        self.king_square(color) == Some(EnteringKingRule::try_square(color))
+    }
+
+    /// The declaration points of the side to move (big pieces 5, others 1, counting the
+    /// pieces in the enemy camp and in hand) when it may declare at all: its king in the
+    /// enemy camp and not in check, and at least ten other pieces in that camp.
+    fn declaration_points(&self) -> Option<u32> {
         let us = self.side;
-        if self.in_check() || !self.king_in_enemy_camp(us) {
-            return false;
+        if !self.king_in_enemy_camp(us) || self.in_check() {
+            return None;
         }
         let zone = Bitboard::zone(us);
         let own = self.by_color[us.index()] & zone & !self.by_kind[PieceKind::King.index()];
         if own.count() < 10 {
-            return false;
+            return None;
         }
         let big = own
             & (self.by_kind[PieceKind::Bishop.index()]
@@ -513,8 +534,7 @@ impl Position {
                 | self.by_kind[PieceKind::Dragon.index()]);
         let hand = self.hands[us.index()];
         let hand_big = hand.count(PieceKind::Bishop) + hand.count(PieceKind::Rook);
-        let points = 5 * (big.count() + hand_big) + (own & !big).count() + hand.total() - hand_big;
-        points >= if us == Color::Black { 28 } else { 27 }
+        Some(5 * (big.count() + hand_big) + (own & !big).count() + hand.total() - hand_big)
     }
 
     /// Checks that incremental state equals a recomputation (for tests and debug builds).

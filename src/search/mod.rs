@@ -18,7 +18,9 @@ pub use tt::{TranspositionTable, TtBound};
 
 use crate::eval::{HAND_VALUE, PIECE_VALUE, evaluate};
 use crate::game::Game;
-use crate::rules::{Color, Move, MoveList, MoveSink, PieceKind, Position, Square};
+use crate::rules::{
+    Color, EnteringKingRule, Move, MoveList, MoveSink, PieceKind, Position, Square,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -65,6 +67,8 @@ pub struct SearchContext<'a> {
     pub move_overhead: Duration,
     /// Move-ordering tables, reused from search to search.
     pub tables: &'a TablePool,
+    /// Scores the entering-king wins in the tree (a declaration, a king on its try square).
+    pub entering_king: EnteringKingRule,
 }
 
 /// Value of a piece as a capture victim: it leaves the board and joins the captor's hand.
@@ -397,6 +401,20 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// A game the entering-king rule ends here: the mover's king on its try square (a loss
+    /// for the side to move), or a winning declaration by the side to move (scored as a mate
+    /// in one, so that a shorter mate is still preferred).
+    #[inline]
+    fn entering_king_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        match self.ctx.entering_king {
+            EnteringKingRule::None => None,
+            EnteringKingRule::Try => {
+                pos.king_on_try_square(!pos.side_to_move()).then(|| mated_in(ply))
+            }
+            rule => pos.can_declare_win_by(rule).then(|| MATE - ply as i32 - 1),
+        }
+    }
+
     fn total_nodes(&self) -> u64 {
         self.all_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -635,6 +653,9 @@ impl<'a> Worker<'a> {
             }
             if ply >= MAX_PLY - 2 {
                 return if in_check { 0 } else { evaluate(pos) };
+            }
+            if let Some(s) = self.entering_king_end(pos, ply) {
+                return s;
             }
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(MATE - ply as i32 - 1);
@@ -1335,6 +1356,7 @@ mod tests {
             contempt: 0,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             tables: &TablePool::default(),
+            entering_king: EnteringKingRule::default(),
         };
         let game = Game::new(parse_sfen(sfen).unwrap());
         think(&game, &SearchLimits::depth(depth), &ctx, &mut |_| {})

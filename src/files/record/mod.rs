@@ -1,9 +1,19 @@
-//! Game records other shogi programs read and write: KIF (`kif`), CSA (`csa`), USI move
-//! lists and SFEN (`usi`). One [`Record`] type stands between them and the game: a reader
-//! checks every move with the rules core and gives a `Record`, a writer takes one.
+//! Game records other shogi programs read and write: KIF (`kif`, Shift-JIS `.kif` or UTF-8
+//! `.kifu`), CSA (`csa`), USI move lists (`usi`). One [`Record`] type stands between them and
+//! the game: a reader checks every move with the rules core and gives a `Record`, a writer
+//! takes one. [`read()`] and [`write()`] choose the reader or writer by [`Format`]; `doc/records.md`
+//! says what each format keeps.
 
+pub mod csa;
+pub mod kif;
+pub mod sjis;
+pub mod usi;
+
+use super::FileError;
 use crate::game::{Game, Outcome};
+use crate::rules::handicap::Handicap;
 use crate::rules::{Move, Position};
+use std::path::Path;
 use std::time::Duration;
 
 /// A whole game as a record holds it.
@@ -62,6 +72,16 @@ impl Record {
         }
     }
 
+    /// The standard handicap the record starts from, if it does (the giver is White).
+    pub fn handicap(&self) -> Option<Handicap> {
+        Handicap::of(&self.start)
+    }
+
+    /// The position after the last move.
+    pub fn end_position(&self) -> Position {
+        self.moves.iter().fold(self.start.clone(), |pos, m| pos.played(m.mv))
+    }
+
     /// The game the record describes. Readers have checked every move, so this cannot fail
     /// on a record they gave.
     pub fn game(&self) -> Game {
@@ -71,4 +91,122 @@ impl Record {
         }
         game
     }
+}
+
+/// The record formats, each with its file extension.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `.kif`: KIF in Shift-JIS, as Kifu for Windows and most programs write it.
+    Kif,
+    /// `.kifu`: KIF in UTF-8.
+    Kifu,
+    /// `.csa`: CSA V2.2 (V3.0 read too).
+    Csa,
+    /// `.usi`: one line, `position startpos moves …` or `position sfen … moves …`.
+    Usi,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Kif, Format::Kifu, Format::Csa, Format::Usi];
+
+    /// The format a file name's extension names (any case); `None` for any other name.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::ALL.into_iter().find(|f| f.extension() == ext)
+    }
+
+    /// The extension, without the dot.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Kifu => "kifu",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+        }
+    }
+}
+
+/// Reads a record. KIF is taken as UTF-8 when the bytes are UTF-8 (or start with its byte
+/// order mark), else as Shift-JIS, whatever the extension said; CSA likewise. A CSA file of
+/// several games gives the first.
+pub fn read(bytes: &[u8], format: Format) -> Result<Record, FileError> {
+    match format {
+        Format::Kif | Format::Kifu => kif::parse(&sjis::decode(bytes)),
+        Format::Csa => csa::parse(&sjis::decode(bytes)),
+        Format::Usi => match std::str::from_utf8(bytes) {
+            Ok(text) => usi::parse(text),
+            Err(e) => {
+                let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+                Err(FileError::new(line, "not a text file (invalid UTF-8)"))
+            }
+        },
+    }
+}
+
+/// The bytes of a record file: `.kif` in Shift-JIS (a character Shift-JIS lacks becomes
+/// `?`), the others in UTF-8.
+pub fn write(record: &Record, format: Format) -> Vec<u8> {
+    match format {
+        Format::Kif => sjis::encode(&kif::write(record)),
+        Format::Kifu => kif::write(record).into_bytes(),
+        Format::Csa => csa::write(record).into_bytes(),
+        Format::Usi => usi::write(record).into_bytes(),
+    }
+}
+
+/// Plays a record's moves as a reader finds them, each checked by the rules.
+pub(crate) struct Replay {
+    pub pos: Position,
+    pub record: Record,
+}
+
+impl Replay {
+    pub fn new(start: Position, headers: Headers, comments: Vec<String>) -> Replay {
+        Replay {
+            pos: start.clone(),
+            record: Record { start, headers, comments, moves: Vec::new(), outcome: None },
+        }
+    }
+
+    /// Plays `m` if it is legal here; `text` is the move as written, for the message.
+    pub fn play(&mut self, m: Move, text: &str, line: usize) -> Result<(), FileError> {
+        self.pos.check_move(m).map_err(|e| {
+            FileError::new(line, format!("move {} '{text}': {e}", self.record.moves.len() + 1))
+        })?;
+        self.pos.play_unchecked(m);
+        self.record.moves.push(RecordMove::new(m));
+        Ok(())
+    }
+
+    /// The comments go to the last move, or before the first.
+    pub fn comment(&mut self, text: String) {
+        match self.record.moves.last_mut() {
+            Some(m) => m.comments.push(text),
+            None => self.record.comments.push(text),
+        }
+    }
+}
+
+/// Header and comment text as one line: line breaks and other control characters, which
+/// would end the line early, become spaces.
+pub(crate) fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// `2026/11/23 10:00:00`, the date form of KIF and CSA.
+pub(crate) fn format_date(date: &chrono::NaiveDateTime) -> String {
+    date.format("%Y/%m/%d %H:%M:%S").to_string()
+}
+
+/// Reads `2026/11/23 10:00:00`, without the seconds, or a date alone (midnight); `-` may
+/// stand for `/`. `None` for anything else: a date is worth keeping, not refusing a file for.
+pub(crate) fn parse_date(text: &str) -> Option<chrono::NaiveDateTime> {
+    let text = text.trim().replace('-', "/");
+    for form in ["%Y/%m/%d %H:%M:%S", "%Y/%m/%d %H:%M"] {
+        if let Ok(d) = chrono::NaiveDateTime::parse_from_str(&text, form) {
+            return Some(d);
+        }
+    }
+    let date = text.split_whitespace().next()?;
+    chrono::NaiveDate::parse_from_str(date, "%Y/%m/%d").ok()?.and_hms_opt(0, 0, 0)
 }

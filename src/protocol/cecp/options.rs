@@ -1,6 +1,7 @@
 //! Engine options offered to XBoard as `feature option="…"` and set with `option NAME=VALUE`.
 
 use crate::engine::Engine;
+use crate::rules::EnteringKingRule;
 use std::time::Duration;
 
 /// The `feature option` strings, with the engine's current values.
@@ -12,7 +13,17 @@ pub fn features(engine: &Engine) -> Vec<String> {
         format!("option=\"Book -check {}\"", u8::from(o.use_book)),
         "option=\"Clear Hash -button\"".to_string(),
         format!("option=\"MultiPV -spin {} 1 {}\"", o.multipv, crate::search::MAX_MULTIPV),
+        format!("option=\"Entering King Rule -combo {}\"", rule_choices(o.entering_king)),
     ]
+}
+
+/// XBoard's combo choices, the current one marked with `*`: `none /// 24 /// *27 /// try`.
+fn rule_choices(current: EnteringKingRule) -> String {
+    let names: Vec<String> = EnteringKingRule::ALL
+        .iter()
+        .map(|&r| if r == current { format!("*{}", r.name()) } else { r.name().to_string() })
+        .collect();
+    names.join(" /// ")
 }
 
 /// Why an `option` command was refused.
@@ -38,6 +49,11 @@ pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(),
         }
         "book" => engine.set_use_book(int(0..=1, "0 or 1")? == 1),
         "clear hash" => engine.new_game(),
+        "entering king rule" => engine.set_entering_king(
+            value
+                .and_then(EnteringKingRule::from_name)
+                .ok_or(OptionError::BadValue("none, 24, 27 or try"))?,
+        ),
         "multipv" => engine.set_multipv(int(1..=100, "a number of lines from 1 to 100")? as usize),
         _ => return Err(OptionError::Unknown),
     }

@@ -148,6 +148,7 @@ impl fmt::Display for ResultText {
                     WinReason::PerpetualCheck => write!(f, "Perpetual check by {l}"),
                     WinReason::Impasse => write!(f, "Impasse, {l} has fewer than 24 points"),
                     WinReason::Declaration => write!(f, "{w} declares an entering-king win"),
+                    WinReason::Try => write!(f, "{w} reaches the try square"),
                     WinReason::Resignation => write!(f, "{l} resigns"),
                     WinReason::Time => write!(f, "{l} loses on time"),
                     WinReason::IllegalMove => write!(f, "Illegal move by {l}"),

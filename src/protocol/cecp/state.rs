@@ -15,7 +15,7 @@ use super::options::{self, OptionError};
 use super::reply::{self, Reply, Thinking};
 use crate::engine::clock::TimeControl;
 use crate::engine::{Engine, EngineEvent, SearchHandle};
-use crate::game::{DrawReason, Game, Outcome};
+use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
 use crate::protocol::{Event, SearchId};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
@@ -413,7 +413,7 @@ impl<W: Write> Cecp<W> {
             Command::Cores(n) => self.engine.set_threads(n),
             Command::Option { name, value } => {
                 match options::apply(&mut self.engine, &name, value.as_deref()) {
-                    Ok(()) => {}
+                    Ok(()) => self.game.rules.entering_king = self.engine.options().entering_king,
                     Err(OptionError::Unknown) => self.error("unknown option", line),
                     Err(OptionError::BadValue(want)) => {
                         self.error(&format!("bad value, want {want}"), line);
@@ -444,6 +444,7 @@ impl<W: Write> Cecp<W> {
     /// The game record changed other than by a move in play: forget what belonged to the old
     /// position.
     fn position_changed(&mut self) {
+        self.game.rules.entering_king = self.engine.options().entering_king;
         self.excluded.clear();
         self.expected = None;
         self.refused = false;

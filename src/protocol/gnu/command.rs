@@ -8,7 +8,7 @@
 
 use crate::engine::clock::{TimeControl, TimeControlError, parse_level};
 use crate::notation::{Annotation, SfenError, parse_sfen};
-use crate::rules::{Color, Piece, PieceKind, Position};
+use crate::rules::{Color, EnteringKingRule, Piece, PieceKind, Position};
 use nom::{
     IResult, Parser,
     bytes::complete::take_till1,
@@ -164,6 +164,8 @@ pub enum Command {
     /// `white`: the computer plays Black.
     White,
     Both,
+    /// `enteringking RULE`; without one, the rule in force and the choices.
+    EnteringKing(Option<EnteringKingRule>),
     /// `hint`: a move; `hint N`: the best N moves with their scores.
     Hint(Option<u32>),
     Level(Option<TimeControl>),
@@ -218,6 +220,8 @@ pub enum CommandError {
     Sfen(SfenError),
     /// `analyse`: the word is neither a depth nor seconds.
     Analyse(String),
+    /// `enteringking`: not a rule (the word as typed).
+    NotARule(String),
 }
 
 /// How long `analyse` searches each position.
@@ -254,6 +258,14 @@ impl fmt::Display for CommandError {
                 "analyse: '{w}' is neither a depth (1 to {MAX_DEPTH}) nor a time a position \
                  (e.g. 2s, at most {ANALYSE_MAX_SECONDS}s)"
             ),
+            CommandError::NotARule(w) => {
+                let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.name()).collect();
+                write!(
+                    f,
+                    "enteringking: '{w}' is not a rule; one of {}; nothing changed",
+                    names.join(", ")
+                )
+            }
         }
     }
 }
@@ -269,7 +281,8 @@ pub const COMMANDS: &[&str] = &[
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
-    "edit", "set", "setup", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard", "usi", "alg",
+    "edit", "set", "setup", "enteringking", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard",
+    "usi", "alg",
     "accepted", "rejected", "variant", "computer", "name",
 ];
 
@@ -307,6 +320,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "black" => C::Black,
         "white" => C::White,
         "both" => C::Both,
+        "enteringking" => C::EnteringKing(given(arg, entering_king_rule)?),
         "hint" => {
             C::Hint(given(arg, |t| Ok(number_word(HINT_LINES, first_word(t))?.unsigned_abs()))?)
         }
@@ -404,6 +418,12 @@ pub fn analyse_limit(text: &str) -> Result<AnalyseLimit, CommandError> {
         Ok((_, d)) if (1..=MAX_DEPTH).contains(&d) => Ok(AnalyseLimit::Depth(d)),
         _ => Err(bad()),
     }
+}
+
+/// `enteringking`: a rule by its name (`none`, `24`, `27`, `try`) or YaneuraOu's.
+fn entering_king_rule(text: &str) -> Result<EnteringKingRule, CommandError> {
+    let word = first_word(text);
+    EnteringKingRule::from_name(word).ok_or_else(|| CommandError::NotARule(word.to_string()))
 }
 
 /// A setting's number: the first word (the rest is ignored).

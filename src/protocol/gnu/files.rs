@@ -1,11 +1,17 @@
-//! The file commands: `save`, `get`, `xsave`, `xget`, `bsave` and `list`.
+//! The file commands: `save`, `get`, `xsave`, `xget`, `bsave` and `list`. `save` and `get`
+//! of a name ending in `.kif`, `.kifu`, `.csa` or `.usi` write and read that game record
+//! format (`files::record`); any other name is the original's game file.
 
 use super::Interp;
 use super::command::FileCmd;
 use super::display::Display;
-use crate::files::{self, FileError};
+use crate::files::record::{self, Format, Headers, Record, RecordMove};
+use crate::files::{self, FileError, MoveStats};
 use crate::game::Game;
-use std::path::PathBuf;
+use crate::rules::Color;
+use chrono::Timelike;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 impl<D: Display> Interp<'_, D> {
     /// `path`: the file named; `None`: the original's default file.
@@ -20,6 +26,19 @@ impl<D: Display> Interp<'_, D> {
             }
         };
         let shown = path.display().to_string();
+        match (f, Format::from_path(&path)) {
+            (FileCmd::Save, Some(format)) => {
+                let bytes = record::write(&self.record(), format);
+                self.write_file(&path, &bytes, &format!("Game saved to {shown}"));
+            }
+            (FileCmd::Get, Some(format)) => self.get_record(&path, format),
+            (f, _) => self.game_file(f, &path),
+        }
+    }
+
+    /// `save`, `get` and the other file commands in the original's formats.
+    fn game_file(&mut self, f: FileCmd, path: &Path) {
+        let shown = path.display().to_string();
         match f {
             FileCmd::Save => {
                 let clocks =
@@ -31,20 +50,20 @@ impl<D: Display> Interp<'_, D> {
                     self.force,
                     clocks,
                 );
-                self.write_file(&path, &gf.to_text(), &format!("Game saved to {shown}"));
+                self.write_file(path, gf.to_text(), &format!("Game saved to {shown}"));
             }
             FileCmd::XSave => {
                 let text = files::xposition::to_text(self.game.position());
-                self.write_file(&path, &text, &format!("Position saved to {shown}"));
+                self.write_file(path, text, &format!("Position saved to {shown}"));
             }
             FileCmd::BSave => match files::listing::book_text(&self.game, &self.stats) {
-                Ok(text) => match files::append_atomic(&path, &text) {
+                Ok(text) => match files::append_atomic(path, &text) {
                     Ok(()) => self.reply(&format!("Game saved to {shown}")),
                     Err(e) => self.error(&format!("Could not write {shown}: {}", io_reason(&e))),
                 },
                 Err(e) => self.error(&format!("bsave: {e}; nothing written")),
             },
-            FileCmd::Get => match read(&path).and_then(|t| files::GameFile::parse(&t)) {
+            FileCmd::Get => match read(path).and_then(|t| files::GameFile::parse(&t)) {
                 Ok(gf) => {
                     self.abandon_search();
                     let stats = gf.moves.iter().map(|m| m.stats).collect();
@@ -66,7 +85,7 @@ impl<D: Display> Interp<'_, D> {
                     self.error(&format!("Could not read {shown}: {e}; the game is unchanged"))
                 }
             },
-            FileCmd::XGet => match read(&path).and_then(|t| files::xposition::parse(&t)) {
+            FileCmd::XGet => match read(path).and_then(|t| files::xposition::parse(&t)) {
                 Ok(pos) => {
                     self.abandon_search();
                     self.computer = !pos.side_to_move();
@@ -81,7 +100,50 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    pub(super) fn write_file(&mut self, path: &std::path::Path, text: &str, done: &str) {
+    /// The game as a record: the players (the computer is `GNU Shogi`, the other side
+    /// `Human`), the time control, each move's thinking time and how the game ended.
+    fn record(&self) -> Record {
+        let mut r = Record::from_game(&self.game);
+        let name = |c: Color| if self.both || c == self.computer { "GNU Shogi" } else { "Human" };
+        r.headers = Headers {
+            // The interpreter keeps no start time of the game: the record says when it
+            // was saved.
+            date: Some(chrono::Local::now().naive_local().with_nanosecond(0).unwrap_or_default()),
+            black: Some(name(Color::Black).into()),
+            white: Some(name(Color::White).into()),
+            event: None,
+            site: None,
+            time_control: self.clocks.on().then(|| self.clocks.control.to_string()),
+        };
+        for (m, s) in r.moves.iter_mut().zip(&self.stats) {
+            m.time = Some(Duration::from_secs(s.time));
+        }
+        r.outcome = self.outcome.or(r.outcome);
+        r
+    }
+
+    /// `get` of a record: it replaces the game, and the user moves next.
+    fn get_record(&mut self, path: &Path, format: Format) {
+        let shown = path.display().to_string();
+        let read = files::read_limited(path, files::MAX_GAME_FILE)
+            .map_err(|e| FileError::new(0, io_reason(&e)))
+            .and_then(|bytes| record::read(&bytes, format));
+        match read {
+            Ok(r) => {
+                self.abandon_search();
+                let stats = r.moves.iter().map(stats_of).collect();
+                let game = r.game();
+                self.computer = !game.position().side_to_move();
+                self.set_game(game, stats);
+                self.outcome = r.outcome.or(self.game.outcome());
+                self.redraw();
+                self.note(&format!("Game read from {shown}"));
+            }
+            Err(e) => self.error(&format!("Could not read {shown}: {e}; the game is unchanged")),
+        }
+    }
+
+    pub(super) fn write_file(&mut self, path: &Path, text: impl AsRef<[u8]>, done: &str) {
         match files::write_atomic(path, text) {
             Ok(()) => self.reply(done),
             Err(e) => self.error(&format!("Could not write {}: {}", path.display(), io_reason(&e))),
@@ -99,7 +161,12 @@ impl<D: Display> Interp<'_, D> {
     }
 }
 
-fn read(path: &std::path::Path) -> Result<String, FileError> {
+/// What a record says of a move that the game files keep: its time.
+fn stats_of(m: &RecordMove) -> MoveStats {
+    MoveStats { time: m.time.map_or(0, |d| d.as_secs()), ..MoveStats::default() }
+}
+
+fn read(path: &Path) -> Result<String, FileError> {
     let data = files::read_limited(path, files::MAX_GAME_FILE)
         .map_err(|e| FileError::new(0, io_reason(&e)))?;
     String::from_utf8(data).map_err(|_| FileError::new(0, "not a text file (invalid UTF-8)"))

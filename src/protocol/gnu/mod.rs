@@ -550,6 +550,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.start_search();
             }
             Command::Hint(lines) => self.give_hint(lines),
+            Command::EnteringKing(rule) => self.set_entering_king(rule),
             Command::Level(None) => self.ask(Prompt::Level),
             Command::Level(Some(tc)) => self.level(tc),
             Command::Depth(None) => self.ask(Prompt::Depth),

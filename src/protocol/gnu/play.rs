@@ -130,6 +130,7 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn set_game(&mut self, game: Game, stats: Vec<MoveStats>) {
         self.game = game;
         self.game.rules.move_limit = self.config.move_limit;
+        self.game.rules.entering_king = self.engine.options().entering_king;
         self.stats = stats;
         self.outcome = None;
         self.hint = None;

@@ -4,6 +4,7 @@ use super::Interp;
 use super::command::{ClockTime, Pair, Setting, Toggle};
 use super::display::Display;
 use crate::engine::clock::{MAX_CENTIS, TimeControl};
+use crate::rules::EnteringKingRule;
 use std::time::Instant;
 
 impl<D: Display> Interp<'_, D> {
@@ -27,6 +28,23 @@ impl<D: Display> Interp<'_, D> {
                     "xwndw",
                     &format!("{v} (no effect: this search sets its own windows)"),
                 );
+            }
+        }
+    }
+
+    /// `enteringking RULE`: the rule the search scores by, the computer claims by and the
+    /// game is judged by; without a rule, the one in force and the choices.
+    pub(super) fn set_entering_king(&mut self, rule: Option<EnteringKingRule>) {
+        match rule {
+            Some(rule) => {
+                self.engine.set_entering_king(rule);
+                self.game.rules.entering_king = rule;
+                self.confirm("enteringking", rule.name());
+            }
+            None => {
+                let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.name()).collect();
+                let now = self.game.rules.entering_king.name();
+                self.reply(&format!("enteringking: {now} (one of {})", names.join(", ")));
             }
         }
     }

@@ -5,6 +5,7 @@ use super::display::Display;
 use super::{Interp, LoopEnd};
 use crate::engine::{EngineEvent, MateHandle, SearchHandle, mate_result};
 use crate::files::MoveStats;
+use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
 use crate::protocol::SearchId;
 use crate::rules::{Color, Move};
@@ -170,6 +171,11 @@ impl<D: Display> Interp<'_, D> {
         }
         let side = self.game.position().side_to_move();
         self.computer = side;
+        // A winning entering-king declaration ends the game instead of a move.
+        if self.game.position().can_declare_win_by(self.game.rules.entering_king) {
+            let o = Outcome::Win { winner: side, reason: WinReason::Declaration };
+            return self.announce_end(o, false);
+        }
         let (id, mut on_event) = SearchId::tagged(&self.sender);
         let searcher = if solver && self.running.is_none() {
             let limits = MateLimits {

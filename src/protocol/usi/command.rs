@@ -418,7 +418,8 @@ mod tests {
             "setoption name USI_Hash",
             "setoption name Threads value 100000",
             "setoption name OwnBook value yes",
-            "setoption name MultiPV value 3",
+            "setoption name MultiPV value 0",
+            "setoption name EnteringKingRule value Sometimes",
             "setoption name NoSuchOption value 1",
         ] {
             assert!(parse_command(bad).is_err(), "{bad}");

@@ -200,6 +200,7 @@ impl<W: Write> Usi<W> {
                 self.abandon();
                 self.session.engine.new_game();
                 self.game = Game::default();
+                self.game.rules.entering_king = self.session.engine.options().entering_king;
                 Ok(())
             }
             Command::Position { start, moves } => self.set_position(*start, &moves),
@@ -267,6 +268,10 @@ impl<W: Write> Usi<W> {
             Setting::MoveOverhead(d) => engine.set_move_overhead(d),
             Setting::ResignOnMate(on) => self.settings.resign_on_mate = on,
             Setting::DeclareWin(on) => self.settings.declare_win = on,
+            Setting::EnteringKing(rule) => {
+                engine.set_entering_king(rule);
+                self.game.rules.entering_king = rule;
+            }
         }
         Ok(())
     }
@@ -274,6 +279,7 @@ impl<W: Write> Usi<W> {
     /// Plays the moves from the start; any illegal one refuses the whole command.
     fn set_position(&mut self, start: Position, moves: &[UsiMove]) -> io::Result<()> {
         let mut game = Game::new(start);
+        game.rules.entering_king = self.session.engine.options().entering_king;
         for (i, m) in moves.iter().enumerate() {
             match m.to_move(game.position()) {
                 Ok(mv) => game.play_unchecked(mv),
@@ -300,8 +306,9 @@ impl<W: Write> Usi<W> {
         }
         let hold = go.ponder || go.infinite;
         let pos = self.game.position();
-        if self.settings.declare_win && pos.can_declare_win() {
-            self.send("info string entering-king declaration (27-point rule)")?;
+        let rule = self.session.engine.options().entering_king;
+        if self.settings.declare_win && pos.can_declare_win_by(rule) {
+            self.send(&format!("info string entering-king declaration ({})", rule.usi_name()))?;
             if hold {
                 self.task = Task::Declare;
                 return Ok(());

@@ -1,6 +1,7 @@
 //! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
 
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use crate::rules::EnteringKingRule;
 use crate::search::MAX_MULTIPV;
 use std::fmt;
 use std::path::PathBuf;
@@ -28,8 +29,10 @@ pub enum Setting {
     MoveOverhead(Duration),
     /// Answer `bestmove resign` once the search proves a mate against us.
     ResignOnMate(bool),
-    /// Answer `bestmove win` when the CSA 27-point declaration holds.
+    /// Answer `bestmove win` when a declaration wins under the entering-king rule.
     DeclareWin(bool),
+    /// YaneuraOu's `EnteringKingRule`.
+    EnteringKing(EnteringKingRule),
 }
 
 /// Front-end settings that are not the engine's.
@@ -49,9 +52,14 @@ impl Default for Settings {
 
 #[derive(Copy, Clone)]
 enum Kind {
-    Spin { min: i64, max: i64 },
+    Spin {
+        min: i64,
+        max: i64,
+    },
     Check,
     Filename,
+    /// One of YaneuraOu's entering-king rule names.
+    EnteringKingRule,
 }
 
 /// The options in the order `usi` lists them.
@@ -66,6 +74,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("Move Overhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
     ("ResignOnMate", Kind::Check),
     ("DeclareWin", Kind::Check),
+    ("EnteringKingRule", Kind::EnteringKingRule),
 ];
 
 /// Names are matched without regard to case, spaces or underscores (`MoveOverhead`,
@@ -90,9 +99,15 @@ pub enum OptionError {
     NoSuchOption,
     NumberNeeded,
     NotANumber(String),
-    OutOfRange { min: i64, max: i64, value: i64 },
+    OutOfRange {
+        min: i64,
+        max: i64,
+        value: i64,
+    },
     NotABoolean(String),
     BooleanNeeded,
+    /// Not an entering-king rule name (the valid ones are listed).
+    NotARule(String),
 }
 
 impl fmt::Display for OptionError {
@@ -106,6 +121,10 @@ impl fmt::Display for OptionError {
             }
             OptionError::NotABoolean(v) => write!(f, "must be true or false, not '{v}'"),
             OptionError::BooleanNeeded => f.write_str("true or false is needed"),
+            OptionError::NotARule(v) => {
+                let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.usi_name()).collect();
+                write!(f, "must be one of {}, not '{v}'", names.join(", "))
+            }
         }
     }
 }
@@ -147,6 +166,12 @@ impl Setting {
                     _ => Setting::DeclareWin(on),
                 })
             }
+            Kind::EnteringKingRule => {
+                let v = value.unwrap_or("");
+                EnteringKingRule::from_name(v)
+                    .map(Setting::EnteringKing)
+                    .ok_or_else(|| OptionError::NotARule(v.into()))
+            }
             Kind::Filename => Ok(Setting::BookFile(
                 value.filter(|v| !v.is_empty() && *v != "<empty>").map(PathBuf::from),
             )),
@@ -172,6 +197,7 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                 "Contempt" => engine.contempt.to_string(),
                 "Move Overhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),
+                "EnteringKingRule" => engine.entering_king.usi_name().to_string(),
                 _ => settings.declare_win.to_string(),
             };
             match kind {
@@ -180,6 +206,14 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                 }
                 Kind::Check => format!("option name {name} type check default {default}"),
                 Kind::Filename => format!("option name {name} type filename default {default}"),
+                Kind::EnteringKingRule => {
+                    let mut line = format!("option name {name} type combo default {default}");
+                    for r in EnteringKingRule::ALL {
+                        line.push_str(" var ");
+                        line.push_str(r.usi_name());
+                    }
+                    line
+                }
             }
         })
         .collect()
@@ -195,7 +229,7 @@ mod tests {
             let rest = line.strip_prefix("option name ").unwrap();
             let (name, rest) = rest.split_once(" type ").unwrap();
             let default = rest.split(" default ").nth(1).unwrap();
-            let default = default.split(" min ").next().unwrap();
+            let default = default.split(' ').next().unwrap();
             assert!(Setting::parse(name, Some(default)).is_ok(), "{line}");
         }
     }

@@ -44,6 +44,17 @@ impl<W: Write> Cecp<W> {
                     return;
                 }
                 if self.game.position().side_to_move() == side {
+                    // A winning declaration ends the game instead of a move.
+                    let rule = self.game.rules.entering_king;
+                    if self.game.position().can_declare_win_by(rule) {
+                        let winner = side;
+                        self.send(Reply::Result(Outcome::Win {
+                            winner,
+                            reason: WinReason::Declaration,
+                        }));
+                        self.mode = Mode::Force;
+                        return;
+                    }
                     let own = Self::moves_by(&self.game, side);
                     let mut limits = self.clocks.limits(own, self.depth);
                     limits.root_moves = self.root_moves();

@@ -1,0 +1,604 @@
+//! CSA records (the Computer Shogi Association's format). Written as V2.2: `V2.2`, the names
+//! (`N+`, `N-`), `$EVENT:`, `$SITE:`, `$START_TIME:`, `$TIME_LIMIT:` (the time control in
+//! words), comments before the first move, the start (`PI`, `PI` with the handicap's
+//! removals such as `PI82HI`, or the rows `P1`…`P9` and the hands `P+`/`P-`), the side to move
+//! (`+`/`-`), then each move (`+7776FU`), its time (`T12`) and its comments (`'*text`), and
+//! the ending (`%TORYO`…). Read: V2.1, V2.2 and V3.0 (`$TIME:`, times with a fraction,
+//! statements joined by commas); several games separated by `/` (`parse` reads the first,
+//! `parse_games` all). Plain `'` lines are remarks, not kept; `'*` lines are comments.
+
+use super::{Headers, Record, Replay, format_date, one_line, parse_date};
+use crate::files::FileError;
+use crate::game::{DrawReason, Outcome, WinReason};
+use crate::rules::handicap::Handicap;
+use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, Setup, Square};
+use nom::bytes::complete::take;
+use nom::character::complete::{one_of, satisfy};
+use nom::combinator::{all_consuming, map_opt};
+use nom::multi::many0;
+use nom::{IResult, Parser};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+const KINDS: [(&str, PieceKind); 14] = [
+    ("FU", PieceKind::Pawn),
+    ("KY", PieceKind::Lance),
+    ("KE", PieceKind::Knight),
+    ("GI", PieceKind::Silver),
+    ("KI", PieceKind::Gold),
+    ("KA", PieceKind::Bishop),
+    ("HI", PieceKind::Rook),
+    ("OU", PieceKind::King),
+    ("TO", PieceKind::ProPawn),
+    ("NY", PieceKind::ProLance),
+    ("NK", PieceKind::ProKnight),
+    ("NG", PieceKind::ProSilver),
+    ("UM", PieceKind::Horse),
+    ("RY", PieceKind::Dragon),
+];
+
+fn kind_of(code: &str) -> Option<PieceKind> {
+    KINDS.iter().find(|(c, _)| *c == code).map(|&(_, k)| k)
+}
+
+fn code(kind: PieceKind) -> &'static str {
+    KINDS.iter().find(|&&(_, k)| k == kind).map_or("??", |(c, _)| c)
+}
+
+fn sign(color: Color) -> char {
+    if color == Color::Black { '+' } else { '-' }
+}
+
+/// A move statement's shape: `+7776FU` (`00` as the origin for a drop).
+fn move_shape(i: &str) -> IResult<&str, (Color, u8, u8, u8, u8, PieceKind)> {
+    let digit = || map_opt(satisfy(|c| c.is_ascii_digit()), |c| c.to_digit(10).map(|d| d as u8));
+    let side = map_opt(one_of("+-"), |c| Some(if c == '+' { Color::Black } else { Color::White }));
+    let kind = map_opt(take(2usize), kind_of);
+    all_consuming((side, digit(), digit(), digit(), digit(), kind)).parse(i)
+}
+
+/// Whether a statement looks like a CSA move (for telling CSA from other formats).
+pub fn is_csa_move(s: &str) -> bool {
+    move_shape(s.trim_end()).is_ok()
+}
+
+/// `xyKK` groups of a `P+`/`P-` or `PI` line: square (`00` for the hand) and piece
+/// (`AL`: all the pieces left, in `P+`/`P-`).
+fn groups(i: &str) -> IResult<&str, Vec<(u8, u8, &str)>> {
+    let digit = || map_opt(satisfy(|c| c.is_ascii_digit()), |c| c.to_digit(10).map(|d| d as u8));
+    all_consuming(many0((digit(), digit(), take(2usize)))).parse(i)
+}
+
+/// One game while it is read.
+struct Reader {
+    headers: Headers,
+    comments: Vec<String>,
+    setup: Option<Setup>,
+    replay: Option<Replay>,
+    /// The last time statement was for a move (not the ending).
+    ended: bool,
+}
+
+impl Reader {
+    fn new() -> Reader {
+        Reader {
+            headers: Headers::default(),
+            comments: Vec::new(),
+            setup: None,
+            replay: None,
+            ended: false,
+        }
+    }
+
+    fn setup(&mut self) -> &mut Setup {
+        self.setup.get_or_insert_with(Setup::default)
+    }
+
+    /// The start is complete: the side to move is known.
+    fn start(&mut self, side: Color, line: usize) -> Result<(), FileError> {
+        let Some(mut setup) = self.setup.take() else {
+            return Err(FileError::new(line, "no start position (PI or P1…P9) before this"));
+        };
+        setup.side_to_move = side;
+        setup.move_number = 1;
+        let pos = Position::from_setup(&setup)
+            .map_err(|e| FileError::new(line, format!("the start position is not valid: {e}")))?;
+        let comments = std::mem::take(&mut self.comments);
+        self.replay = Some(Replay::new(pos, std::mem::take(&mut self.headers), comments));
+        Ok(())
+    }
+
+    fn statement(&mut self, s: &str, line: usize) -> Result<(), FileError> {
+        let bad = |why: &str| FileError::new(line, format!("'{s}': {why}"));
+        if self.ended && !s.starts_with('\'') && !s.starts_with('T') {
+            return Err(bad("nothing may follow the ending but its time"));
+        }
+        match s.as_bytes().first() {
+            None => {}
+            Some(b'\'') => {
+                if let Some(c) = s.strip_prefix("'*") {
+                    match &mut self.replay {
+                        Some(r) => r.comment(c.to_string()),
+                        None => self.comments.push(c.to_string()),
+                    }
+                }
+            }
+            Some(b'V') => {}
+            Some(b'N') => self.name(s).ok_or_else(|| bad("a name is N+ or N-"))?,
+            Some(b'$') => self.info(s),
+            Some(b'P') if self.replay.is_some() => return Err(bad("the position after a move")),
+            Some(b'P') => self.position(s).map_err(|why| bad(&why))?,
+            Some(b'+' | b'-') if s.len() == 1 => {
+                if self.replay.is_some() {
+                    return Err(bad("a second side to move"));
+                }
+                let side = if s == "+" { Color::Black } else { Color::White };
+                self.start(side, line)?;
+            }
+            Some(b'+' | b'-') => self.csa_move(s, line)?,
+            Some(b'T') => self.time(s).ok_or_else(|| bad("a time is T and seconds"))?,
+            Some(b'%') => self.end(s).ok_or_else(|| bad("unknown ending"))?,
+            _ => return Err(bad("not a CSA statement")),
+        }
+        Ok(())
+    }
+
+    fn name(&mut self, s: &str) -> Option<()> {
+        let value = one_line(s.get(2..)?.trim());
+        let value = (!value.is_empty()).then_some(value);
+        let headers = match &mut self.replay {
+            Some(r) => &mut r.record.headers,
+            None => &mut self.headers,
+        };
+        match s.as_bytes().get(1)? {
+            b'+' => headers.black = value,
+            b'-' => headers.white = value,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn info(&mut self, s: &str) {
+        let Some((key, value)) = s[1..].split_once(':') else { return };
+        let value = value.trim();
+        let headers = match &mut self.replay {
+            Some(r) => &mut r.record.headers,
+            None => &mut self.headers,
+        };
+        let text = (!value.is_empty()).then(|| value.to_string());
+        match key {
+            "EVENT" => headers.event = text,
+            "SITE" => headers.site = text,
+            "START_TIME" => headers.date = parse_date(value),
+            "TIME_LIMIT" | "TIME" => headers.time_control = text,
+            _ => {}
+        }
+    }
+
+    fn position(&mut self, s: &str) -> Result<(), String> {
+        let rest = &s[1..];
+        if let Some(removed) = rest.strip_prefix('I') {
+            let mut setup = Position::startpos().to_setup();
+            let (_, groups) = groups(removed).map_err(|_| "removals are xyKK groups")?;
+            for (f, r, k) in groups {
+                let sq = Square::new(f, r).ok_or("no such square")?;
+                let kind = kind_of(k).ok_or("unknown piece")?;
+                if setup.piece_at(sq).map(Piece::kind) != Some(kind) {
+                    return Err(format!("no {} on {sq} to remove", kind.name()));
+                }
+                setup.set(sq, None);
+            }
+            self.setup = Some(setup);
+        } else if let Some(color) = rest.strip_prefix(['+', '-']).map(|_| rest.starts_with('+')) {
+            let color = if color { Color::Black } else { Color::White };
+            let (_, groups) = groups(&rest[1..]).map_err(|_| "pieces are xyKK groups")?;
+            for (f, r, k) in groups {
+                self.place(color, f, r, k)?;
+            }
+        } else {
+            let rank = rest
+                .chars()
+                .next()
+                .and_then(|c| c.to_digit(10))
+                .filter(|r| (1..=9).contains(r))
+                .ok_or("not a CSA position line")? as u8;
+            // Trailing blanks of the last cell may have been cut.
+            let mut cells: Vec<char> = rest[1..].chars().collect();
+            if cells.len() > 27 {
+                return Err("a row is nine cells of three characters".into());
+            }
+            cells.resize(27, ' ');
+            let setup = self.setup();
+            for file_index in 0..9 {
+                let cell: String = cells[3 * file_index..3 * file_index + 3].iter().collect();
+                let sq = Square::new(9 - file_index as u8, rank).expect("on the board");
+                let piece = match cell.as_str() {
+                    " * " => None,
+                    _ => {
+                        let color = match cell.chars().next() {
+                            Some('+') => Color::Black,
+                            Some('-') => Color::White,
+                            _ => return Err(format!("'{}': not a piece", cell.trim_end())),
+                        };
+                        let kind = cell.get(1..).and_then(kind_of).ok_or("unknown piece")?;
+                        Some(Piece::new(color, kind))
+                    }
+                };
+                setup.set(sq, piece);
+            }
+        }
+        Ok(())
+    }
+
+    /// A piece of `P+`/`P-`: on a square, or in hand (`00`), or all those left (`00AL`).
+    fn place(&mut self, color: Color, f: u8, r: u8, k: &str) -> Result<(), String> {
+        let setup = self.setup();
+        if (f, r, k) == (0, 0, "AL") {
+            for kind in PieceKind::HAND {
+                let total = crate::rules::MAX_IN_SET[kind.index()];
+                let on_board =
+                    setup.board.iter().flatten().filter(|p| p.kind().unpromote() == kind);
+                let used = on_board.count() as u32
+                    + setup.hands[0].count(kind)
+                    + setup.hands[1].count(kind);
+                for _ in used..total {
+                    setup.hands[color.index()].add(kind);
+                }
+            }
+            return Ok(());
+        }
+        let kind = kind_of(k).ok_or("unknown piece")?;
+        if (f, r) == (0, 0) {
+            if !kind.is_hand_kind() {
+                return Err(format!("no {} in hand", kind.name()));
+            }
+            let hand = &mut setup.hands[color.index()];
+            *hand = hand.with_count(kind, hand.count(kind) + 1).ok_or("too many in hand")?;
+        } else {
+            let sq = Square::new(f, r).ok_or("no such square")?;
+            setup.set(sq, Some(Piece::new(color, kind)));
+        }
+        Ok(())
+    }
+
+    fn csa_move(&mut self, s: &str, line: usize) -> Result<(), FileError> {
+        if self.replay.is_none() {
+            // No side-to-move line: the first move says it.
+            self.start(if s.starts_with('+') { Color::Black } else { Color::White }, line)?;
+        }
+        let replay = self.replay.as_mut().expect("started");
+        let bad = |why: String| FileError::new(line, format!("'{s}': {why}"));
+        let (_, (side, ff, fr, tf, tr, kind)) =
+            move_shape(s).map_err(|_| bad("not a CSA move".into()))?;
+        if side != replay.pos.side_to_move() {
+            return Err(bad(format!(
+                "out of turn: {} is to move",
+                replay.pos.side_to_move().name()
+            )));
+        }
+        let to = Square::new(tf, tr).ok_or_else(|| bad("no such square".into()))?;
+        let m = if (ff, fr) == (0, 0) {
+            Move::drop(kind, to)
+        } else {
+            let from = Square::new(ff, fr).ok_or_else(|| bad("no such square".into()))?;
+            let on = replay.pos.piece_at(from).map(Piece::kind);
+            let promote = on.is_some_and(|k| k != kind && k.promote() == Some(kind));
+            if on.is_some_and(|k| k != kind && !promote) {
+                return Err(bad(format!("the piece on {from} is not a {}", kind.name())));
+            }
+            Move::normal(from, to, promote)
+        };
+        replay.play(m, s, line)
+    }
+
+    fn time(&mut self, s: &str) -> Option<()> {
+        let secs: f64 = s[1..].trim().parse().ok().filter(|t: &f64| t.is_finite() && *t >= 0.0)?;
+        if self.ended {
+            return Some(());
+        }
+        let secs = secs.min(1e9);
+        let m = self.replay.as_mut()?.record.moves.last_mut()?;
+        m.time = Some(Duration::from_millis((secs * 1000.0).round() as u64));
+        Some(())
+    }
+
+    fn end(&mut self, s: &str) -> Option<()> {
+        let replay = self.replay.as_mut()?;
+        let to_move = replay.pos.side_to_move();
+        let win = |winner, reason| Some(Outcome::Win { winner, reason });
+        replay.record.outcome = match s {
+            "%TORYO" => win(!to_move, WinReason::Resignation),
+            "%TSUMI" => win(!to_move, WinReason::Checkmate),
+            "%TIME_UP" => win(!to_move, WinReason::Time),
+            "%ILLEGAL_MOVE" => win(!to_move, WinReason::IllegalMove),
+            "%+ILLEGAL_ACTION" => win(Color::White, WinReason::IllegalMove),
+            "%-ILLEGAL_ACTION" => win(Color::Black, WinReason::IllegalMove),
+            "%KACHI" => win(to_move, WinReason::Declaration),
+            "%SENNICHITE" => Some(Outcome::Draw(DrawReason::Repetition)),
+            "%JISHOGI" => Some(Outcome::Draw(DrawReason::Impasse)),
+            "%MAX_MOVES" => Some(Outcome::Draw(DrawReason::MoveLimit)),
+            "%HIKIWAKE" => Some(Outcome::Draw(DrawReason::Agreement)),
+            "%CHUDAN" | "%MATTA" | "%FUZUMI" | "%ERROR" => None,
+            _ => return None,
+        };
+        self.ended = true;
+        Some(())
+    }
+
+    fn finish(mut self, line: usize) -> Result<Record, FileError> {
+        if self.replay.is_none() {
+            if self.setup.is_none() {
+                return Err(FileError::new(line, "no start position (PI or P1…P9)"));
+            }
+            self.start(Color::Black, line)?;
+        }
+        Ok(self.replay.expect("started").record)
+    }
+}
+
+/// Reads one game (the first, when `/` lines separate several).
+pub fn parse(text: &str) -> Result<Record, FileError> {
+    let end = split_games(text).next().map_or(text, |(_, g)| g);
+    parse_game(end, 1)
+}
+
+/// Every game of a file, each with the line it starts on.
+pub fn parse_games(text: &str) -> Vec<(usize, Result<Record, FileError>)> {
+    split_games(text).map(|(first, g)| (first, parse_game(g, first))).collect()
+}
+
+/// The games of a file between `/` lines, each with the line it starts on.
+pub fn split_games(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = text;
+    let mut line = 1;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let first = line;
+        let mut at = 0;
+        for l in rest.split_inclusive('\n') {
+            at += l.len();
+            line += 1;
+            if l.trim() == "/" {
+                let game = &rest[..at - l.len()];
+                rest = &rest[at..];
+                return Some((first, game));
+            }
+        }
+        let game = rest;
+        rest = "";
+        Some((first, game))
+    })
+}
+
+/// One game whose first line is line `first` of the file.
+fn parse_game(text: &str, first: usize) -> Result<Record, FileError> {
+    let mut reader = Reader::new();
+    let mut last = first;
+    for (i, line) in text.lines().enumerate() {
+        let n = first + i;
+        last = n;
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('\'') {
+            // A comment is kept as written, trailing blanks too.
+            reader.statement(line, n)?;
+            continue;
+        }
+        let line = line.trim_end_matches([' ', '\t']);
+        // Commas join statements on move lines (`+7776FU,T12`); names, information and
+        // comments may hold commas of their own.
+        if line.starts_with(['+', '-', '%', 'T']) {
+            for s in line.split(',') {
+                reader.statement(s.trim(), n)?;
+            }
+        } else if line.starts_with('P') {
+            reader.statement(line, n)?;
+        } else {
+            reader.statement(line.trim_start(), n)?;
+        }
+    }
+    reader.finish(last)
+}
+
+/// The record as CSA V2.2.
+pub fn write(record: &Record) -> String {
+    let mut t = String::from("V2.2\n");
+    let h = &record.headers;
+    for (prefix, value) in [("N+", &h.black), ("N-", &h.white)] {
+        if let Some(v) = value {
+            let _ = writeln!(t, "{prefix}{}", one_line(v));
+        }
+    }
+    for (key, value) in [("EVENT", &h.event), ("SITE", &h.site)] {
+        if let Some(v) = value {
+            let _ = writeln!(t, "${key}:{}", one_line(v));
+        }
+    }
+    if let Some(d) = &h.date {
+        let _ = writeln!(t, "$START_TIME:{}", format_date(d));
+    }
+    if let Some(v) = &h.time_control {
+        let _ = writeln!(t, "$TIME_LIMIT:{}", one_line(v));
+    }
+    write_start(&mut t, &record.start);
+    for c in &record.comments {
+        let _ = writeln!(t, "'*{}", one_line(c));
+    }
+    let mut pos = record.start.clone();
+    for m in &record.moves {
+        let mover = pos.side_to_move();
+        let (from, kind) = match m.mv.from() {
+            None => ((0, 0), m.mv.drop_kind().unwrap_or(PieceKind::Pawn)),
+            Some(f) => {
+                let on = pos.piece_at(f).map_or(PieceKind::Pawn, Piece::kind);
+                let kind = if m.mv.is_promotion() { on.promote().unwrap_or(on) } else { on };
+                ((f.file(), f.rank()), kind)
+            }
+        };
+        let to = m.mv.to();
+        let _ = writeln!(
+            t,
+            "{}{}{}{}{}{}",
+            sign(mover),
+            from.0,
+            from.1,
+            to.file(),
+            to.rank(),
+            code(kind)
+        );
+        if let Some(d) = m.time {
+            let _ = writeln!(t, "T{}", d.as_secs());
+        }
+        for c in &m.comments {
+            let _ = writeln!(t, "'*{}", one_line(c));
+        }
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(o) = record.outcome {
+        let _ = writeln!(t, "{}", ending(o, pos.side_to_move()));
+    }
+    t
+}
+
+/// The ending statement of an outcome, `to_move` being the side to move after the last move.
+/// CSA cannot say every outcome: perpetual check becomes an illegal action by the side that
+/// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`, a try `%TORYO`.
+fn ending(o: Outcome, to_move: Color) -> String {
+    match o {
+        // CSA has no try rule: the side to move after the winning king move gives up.
+        Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => "%TORYO".into(),
+        Outcome::Win { reason: WinReason::Checkmate | WinReason::NoLegalMove, .. } => {
+            "%TSUMI".into()
+        }
+        Outcome::Win { reason: WinReason::Time, .. } => "%TIME_UP".into(),
+        Outcome::Win { reason: WinReason::Declaration, .. } => "%KACHI".into(),
+        Outcome::Win { reason: WinReason::Impasse, .. } => "%JISHOGI".into(),
+        Outcome::Win { winner, reason: WinReason::IllegalMove | WinReason::PerpetualCheck } => {
+            if winner != to_move {
+                "%ILLEGAL_MOVE".into()
+            } else {
+                format!("%{}ILLEGAL_ACTION", sign(!winner))
+            }
+        }
+        Outcome::Draw(DrawReason::Repetition) => "%SENNICHITE".into(),
+        Outcome::Draw(DrawReason::Impasse) => "%JISHOGI".into(),
+        Outcome::Draw(DrawReason::MoveLimit) => "%MAX_MOVES".into(),
+        Outcome::Draw(DrawReason::Agreement) => "%HIKIWAKE".into(),
+    }
+}
+
+/// `PI` for the standard start, `PI` and the removals for a handicap, else the nine rows
+/// and the hands; then the side to move.
+fn write_start(t: &mut String, start: &Position) {
+    let standard = Position::startpos();
+    let side = start.side_to_move();
+    if start.to_setup().board == standard.to_setup().board
+        && start.hand(Color::Black).is_empty()
+        && start.hand(Color::White).is_empty()
+    {
+        t.push_str("PI\n");
+    } else if let Some(h) = Handicap::of(start) {
+        t.push_str("PI");
+        for sq in h.removed() {
+            let kind = standard.piece_at(sq).map_or(PieceKind::Pawn, Piece::kind);
+            let _ = write!(t, "{}{}{}", sq.file(), sq.rank(), code(kind));
+        }
+        t.push('\n');
+    } else {
+        for rank in 1..=9 {
+            let _ = write!(t, "P{rank}");
+            for file in (1..=9).rev() {
+                match Square::new(file, rank).and_then(|sq| start.piece_at(sq)) {
+                    Some(p) => {
+                        let _ = write!(t, "{}{}", sign(p.color()), code(p.kind()));
+                    }
+                    None => t.push_str(" * "),
+                }
+            }
+            t.push('\n');
+        }
+        for color in Color::ALL {
+            let hand: Hand = start.hand(color);
+            if hand.is_empty() {
+                continue;
+            }
+            t.push('P');
+            t.push(sign(color));
+            for kind in PieceKind::HAND_WRITING_ORDER {
+                for _ in 0..hand.count(kind) {
+                    let _ = write!(t, "00{}", code(kind));
+                }
+            }
+            t.push('\n');
+        }
+    }
+    t.push(sign(side));
+    t.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_both_ways() {
+        let text = "V2.2\nN+Sente\nN-Gote\n$EVENT:Test\n$START_TIME:2026/11/23 10:00:00\n\
+                    PI\n'*before\n+\n+7776FU\nT12\n'*good\n-3334FU,T3\n+8822UM\n-3122GI\n\
+                    +0045KA\n%TORYO\n";
+        let r = parse(text).unwrap();
+        assert_eq!(r.moves.len(), 5);
+        assert_eq!(r.headers.black.as_deref(), Some("Sente"));
+        assert_eq!(r.comments, ["before"]);
+        assert_eq!(r.moves[0].time, Some(Duration::from_secs(12)));
+        assert_eq!(r.moves[0].comments, ["good"]);
+        assert_eq!(r.moves[1].time, Some(Duration::from_secs(3)));
+        assert_eq!(
+            r.outcome,
+            Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
+        );
+        assert_eq!(parse(&write(&r)).unwrap(), r);
+        assert!(write(&r).contains("\n+8822UM\n"));
+    }
+
+    #[test]
+    fn handicaps_and_boards() {
+        for h in Handicap::ALL {
+            let mut r = parse("PI\n+\n").unwrap();
+            r.start = h.position();
+            let text = write(&r);
+            assert!(text.contains("\n-\n"), "{text}");
+            assert_eq!(parse(&text).unwrap(), r, "{text}");
+        }
+        let r = parse("PI82HI22KA\n-\n-5142OU\n").unwrap();
+        assert_eq!(r.handicap(), Some(Handicap::TwoPiece));
+        let mut board = String::from("P1 *  *  *  *  *  *  *  * -OU\n");
+        for rank in 2..=8 {
+            board.push_str(&format!("P{rank}{}\n", " * ".repeat(9)));
+        }
+        board.push_str("P9 *  *  *  * +OU *  *  *  * \nP+00KI\nP-00AL\n+\n+0012KI\n");
+        let r = parse(&board).unwrap();
+        assert_eq!(r.start.hand(Color::White).count(PieceKind::Pawn), 18);
+        assert_eq!(r.start.hand(Color::White).count(PieceKind::Gold), 3);
+        assert_eq!(parse(&write(&r)).unwrap(), r);
+        let e = parse(&board.replace("P5", "P5 * ")).unwrap_err();
+        assert_eq!(e.line, 5, "{e}");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = parse("PI\n+\n+7776FU\n+3334FU\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 4: '+3334FU': out of turn: White is to move");
+        let e = parse("PI\n+\n+7776KI\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = parse("PI\n+\n+7775FU\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 3: move 1 '+7775FU': "), "{e}");
+        assert_eq!(parse("+7776FU\n").unwrap_err().line, 1);
+        assert_eq!(parse("PI\n+\n%TORYO\n+7776FU\n").unwrap_err().line, 4);
+        let games: Vec<_> = parse_games("PI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n")
+            .into_iter()
+            .map(|(l, g)| (l, g.map(|r| r.moves.len())))
+            .collect();
+        assert_eq!(games, [(1, Ok(1)), (5, Ok(1))]);
+    }
+}

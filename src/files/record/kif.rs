@@ -1,0 +1,727 @@
+//! KIF records (Kakinoki's format, written by Kifu for Windows, ShogiHome, KifuBrowser,
+//! 81Dojo and most shogi programs).
+//!
+//! Written: the header fields (`開始日時：`, `棋戦：`, `場所：`, `持ち時間：`, `手合割：`, the
+//! players as `先手：`/`後手：`, or `下手：`/`上手：` in a handicap game), a board diagram
+//! (BOD) when the start is neither the standard position nor a standard handicap, comments
+//! before the first move, then a line a move (`   1 ７六歩(77)   ( 0:01/00:00:01)`) with its
+//! comments (`*text`) after it, the ending as a move line (`投了`…) and the summary
+//! (`まで64手で先手の勝ち`). The text is UTF-8; a `.kif` file is that text in Shift-JIS.
+//!
+//! Read: the same, from any of those programs; `王` for `玉`, `竜` for `龍`, one-character
+//! promoted pieces (`杏 圭 全`), `生` for `不成`, ASCII digits, times with or without hours.
+//! Variations (from the first `変化：` line on) are skipped: the record is the main line.
+//! Header fields other than the ones above (`終了日時：`, `戦型：`…) are not kept.
+
+use super::{Headers, Record, Replay, format_date, one_line, parse_date};
+use crate::files::FileError;
+use crate::game::{DrawReason, Outcome, WinReason};
+use crate::rules::handicap::Handicap;
+use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, Setup, Square};
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{anychar, char, digit1, space0, space1};
+use nom::combinator::{map, map_opt, opt, value};
+use nom::multi::{many0, separated_list1};
+use nom::sequence::delimited;
+use nom::{IResult, Parser};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// The one-character names, as the board diagram writes them.
+const KANJI: [(char, PieceKind); 14] = [
+    ('歩', PieceKind::Pawn),
+    ('香', PieceKind::Lance),
+    ('桂', PieceKind::Knight),
+    ('銀', PieceKind::Silver),
+    ('金', PieceKind::Gold),
+    ('角', PieceKind::Bishop),
+    ('飛', PieceKind::Rook),
+    ('玉', PieceKind::King),
+    ('と', PieceKind::ProPawn),
+    ('杏', PieceKind::ProLance),
+    ('圭', PieceKind::ProKnight),
+    ('全', PieceKind::ProSilver),
+    ('馬', PieceKind::Horse),
+    ('龍', PieceKind::Dragon),
+];
+
+fn kanji(kind: PieceKind) -> char {
+    KANJI.iter().find(|&&(_, k)| k == kind).map_or('？', |&(c, _)| c)
+}
+
+fn kind_of_char(c: char) -> Option<PieceKind> {
+    let c = match c {
+        '王' => '玉',
+        '竜' => '龍',
+        c => c,
+    };
+    KANJI.iter().find(|&&(k, _)| k == c).map(|&(_, kind)| kind)
+}
+
+/// The name a move line writes: the promoted lance, knight and silver in two characters.
+fn move_name(kind: PieceKind) -> String {
+    match kind {
+        PieceKind::ProLance => "成香".into(),
+        PieceKind::ProKnight => "成桂".into(),
+        PieceKind::ProSilver => "成銀".into(),
+        k => kanji(k).to_string(),
+    }
+}
+
+const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// A count of pieces in hand in kanji (`十八`); nothing for one.
+fn count_kanji(n: u32) -> String {
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => RANKS[n as usize - 1].to_string(),
+        10 => "十".into(),
+        _ => format!("十{}", RANKS[(n as usize - 11).min(8)]),
+    }
+}
+
+fn parse_count_kanji(s: &str) -> Option<u32> {
+    let digit = |c: char| RANKS.iter().position(|&k| k == c).map(|i| i as u32 + 1);
+    let chars: Vec<char> = s.chars().collect();
+    match chars.as_slice() {
+        [] => Some(1),
+        ['十'] => Some(10),
+        ['十', d] => Some(10 + digit(*d)?),
+        [d] => digit(*d),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------- reading
+
+/// Where a move goes: a square, or `同` (the square of the move before).
+#[derive(Copy, Clone, Debug)]
+enum Dest {
+    Square(Square),
+    Same,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Modifier {
+    Promote,
+    NoPromote,
+    Drop,
+}
+
+/// A move as written, not yet checked.
+#[derive(Copy, Clone, Debug)]
+struct Written {
+    dest: Dest,
+    kind: PieceKind,
+    modifier: Option<Modifier>,
+    from: Option<(u8, u8)>,
+}
+
+/// The special move words that end a game.
+const ENDINGS: [&str; 13] = [
+    "投了",
+    "詰み",
+    "千日手",
+    "持将棋",
+    "中断",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "宣言勝ち",
+    "不詰",
+    "不戦勝",
+    "不戦敗",
+];
+
+fn file_digit(i: &str) -> IResult<&str, u8> {
+    map_opt(anychar, |c| match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        _ => FILES.iter().position(|&f| f == c).map(|p| p as u8 + 1),
+    })
+    .parse(i)
+}
+
+fn rank_digit(i: &str) -> IResult<&str, u8> {
+    alt((map_opt(anychar, |c| RANKS.iter().position(|&r| r == c).map(|p| p as u8 + 1)), file_digit))
+        .parse(i)
+}
+
+fn ascii_digit(i: &str) -> IResult<&str, u8> {
+    map_opt(anychar, |c| c.to_digit(10).map(|d| d as u8)).parse(i)
+}
+
+fn piece(i: &str) -> IResult<&str, PieceKind> {
+    alt((
+        value(PieceKind::ProLance, tag("成香")),
+        value(PieceKind::ProKnight, tag("成桂")),
+        value(PieceKind::ProSilver, tag("成銀")),
+        map_opt(anychar, kind_of_char),
+    ))
+    .parse(i)
+}
+
+fn written(i: &str) -> IResult<&str, Written> {
+    let same = value(Dest::Same, (char('同'), many0(alt((char('\u{3000}'), char(' '))))));
+    let square = map_opt((file_digit, rank_digit), |(f, r)| Square::new(f, r).map(Dest::Square));
+    let modifier = alt((
+        value(Modifier::NoPromote, alt((tag("不成"), tag("生")))),
+        value(Modifier::Promote, tag("成")),
+        value(Modifier::Drop, tag("打")),
+    ));
+    let origin = delimited(char('('), (ascii_digit, ascii_digit), char(')'));
+    map((alt((same, square)), piece, opt(modifier), opt(origin)), |(dest, kind, modifier, from)| {
+        Written { dest, kind, modifier, from }
+    })
+    .parse(i)
+}
+
+/// The thinking time of a move line, `( 0:01/00:00:01)`: the first part, minutes and
+/// seconds or hours, minutes and seconds.
+fn time(i: &str) -> IResult<&str, Duration> {
+    let number = || map_opt(digit1, |d: &str| d.parse::<u64>().ok().filter(|&n| n < 1 << 32));
+    let (i, _) = (char('('), space0).parse(i)?;
+    let (i, parts) = separated_list1(char(':'), number()).parse(i)?;
+    let secs = match parts.as_slice() {
+        [m, s] => m * 60 + s,
+        [h, m, s] => h * 3600 + m * 60 + s,
+        _ => return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Count))),
+    };
+    Ok((i, Duration::from_secs(secs)))
+}
+
+enum Body {
+    Move(Written),
+    End(&'static str),
+}
+
+/// A move line: its number, the move or the ending, and the time if given.
+fn move_line<'a>(i: &'a str) -> IResult<&'a str, (Body, Option<Duration>)> {
+    let (i, _) = (space0, digit1, space1).parse(i)?;
+    let end_word = |i: &'a str| -> IResult<&'a str, &'static str> {
+        for w in ENDINGS {
+            if let Some(rest) = i.strip_prefix(w) {
+                return Ok((rest, w));
+            }
+        }
+        Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Tag)))
+    };
+    let (i, body) = alt((map(end_word, Body::End), map(written, Body::Move))).parse(i)?;
+    let (i, _) = space0(i)?;
+    let (i, t) = opt(time).parse(i)?;
+    Ok((i, (body, t)))
+}
+
+/// What the summary line says.
+#[derive(Copy, Clone, Debug)]
+enum Said {
+    /// `まで64手で先手の勝ち`: the winner, and the reason the words give if any.
+    Winner(Color, WinReason),
+    /// `まで100手で千日手`, `まで200手で持将棋`.
+    Draw(DrawReason),
+    /// `まで64手で中断`, or words not understood.
+    Nothing,
+}
+
+fn summary(line: &str) -> Option<Said> {
+    let tail = line.trim_start_matches([' ', '\u{3000}']).strip_prefix("まで")?;
+    let side = if tail.contains("先手の") || tail.contains("下手の") {
+        Color::Black
+    } else if tail.contains("後手の") || tail.contains("上手の") {
+        Color::White
+    } else if tail.contains("千日手") {
+        return Some(Said::Draw(DrawReason::Repetition));
+    } else if tail.contains("持将棋") {
+        return Some(Said::Draw(DrawReason::Impasse));
+    } else {
+        return Some(Said::Nothing);
+    };
+    Some(if tail.contains("反則負け") {
+        Said::Winner(!side, WinReason::IllegalMove)
+    } else if tail.contains("反則勝ち") {
+        Said::Winner(side, WinReason::IllegalMove)
+    } else if tail.contains("入玉勝ち") {
+        Said::Winner(side, WinReason::Declaration)
+    } else if tail.contains("勝ち") {
+        Said::Winner(side, WinReason::Resignation)
+    } else {
+        Said::Nothing
+    })
+}
+
+/// The outcome of an ending word, `to_move` being the side to move when it was written.
+fn ending_outcome(word: &str, to_move: Color) -> Option<Outcome> {
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
+    match word {
+        "投了" => win(!to_move, WinReason::Resignation),
+        "詰み" => win(!to_move, WinReason::Checkmate),
+        "切れ負け" => win(!to_move, WinReason::Time),
+        "反則負け" => win(!to_move, WinReason::IllegalMove),
+        "反則勝ち" => win(to_move, WinReason::IllegalMove),
+        "入玉勝ち" | "宣言勝ち" => win(to_move, WinReason::Declaration),
+        "千日手" => Some(Outcome::Draw(DrawReason::Repetition)),
+        "持将棋" => Some(Outcome::Draw(DrawReason::Impasse)),
+        _ => None,
+    }
+}
+
+/// What the header of a record says about the start.
+#[derive(Default)]
+struct Start {
+    handicap: Option<(usize, String)>,
+    rows: Vec<[Option<Piece>; 9]>,
+    hands: [Hand; 2],
+    side: Option<Color>,
+    /// The line of the diagram's last row, for its errors.
+    board_line: usize,
+}
+
+impl Start {
+    fn position(&self) -> Result<Position, FileError> {
+        if !self.rows.is_empty() {
+            if self.rows.len() != 9 {
+                return Err(FileError::new(self.board_line, "the board diagram is not 9 rows"));
+            }
+            let mut setup = Setup { hands: self.hands, ..Setup::default() };
+            for (r, row) in self.rows.iter().enumerate() {
+                for (f, &p) in row.iter().enumerate() {
+                    setup.set(Square::new(9 - f as u8, r as u8 + 1).expect("on board"), p);
+                }
+            }
+            setup.side_to_move = self.side.unwrap_or(Color::Black);
+            return Position::from_setup(&setup).map_err(|e| {
+                FileError::new(self.board_line, format!("the board diagram is not valid: {e}"))
+            });
+        }
+        match &self.handicap {
+            None => Ok(Position::startpos()),
+            Some((_, name)) if name == "平手" => Ok(Position::startpos()),
+            Some((line, name)) => Handicap::from_name(name)
+                .map(Handicap::position)
+                .ok_or_else(|| FileError::new(*line, format!("unknown handicap '{name}'"))),
+        }
+    }
+}
+
+fn bod_row(line: &str, n: usize) -> Result<[Option<Piece>; 9], FileError> {
+    let bad = || FileError::new(n, "a board row is | and nine squares");
+    let mut chars = line.strip_prefix('|').ok_or_else(bad)?.chars();
+    let mut row = [None; 9];
+    for cell in &mut row {
+        let (mark, name) = (chars.next().ok_or_else(bad)?, chars.next().ok_or_else(bad)?);
+        if name == '・' {
+            continue;
+        }
+        let kind = kind_of_char(name)
+            .ok_or_else(|| FileError::new(n, format!("'{name}' is not a piece")))?;
+        let color = match mark {
+            'v' | 'V' => Color::White,
+            ' ' | '^' | '\u{3000}' => Color::Black,
+            _ => return Err(bad()),
+        };
+        *cell = Some(Piece::new(color, kind));
+    }
+    Ok(row)
+}
+
+fn bod_hand(text: &str, n: usize) -> Result<Hand, FileError> {
+    let mut hand = Hand::EMPTY;
+    let text = text.trim_matches([' ', '\u{3000}']);
+    if text == "なし" || text.is_empty() {
+        return Ok(hand);
+    }
+    for item in text.split([' ', '\u{3000}']).filter(|s| !s.is_empty()) {
+        let mut chars = item.chars();
+        let name = chars.next().unwrap_or('？');
+        let kind = kind_of_char(name)
+            .filter(|k| k.is_hand_kind())
+            .ok_or_else(|| FileError::new(n, format!("'{item}' is not a piece in hand")))?;
+        let count = parse_count_kanji(chars.as_str())
+            .ok_or_else(|| FileError::new(n, format!("'{item}': not a count")))?;
+        hand = hand
+            .with_count(kind, hand.count(kind) + count)
+            .ok_or_else(|| FileError::new(n, format!("'{item}': too many in hand")))?;
+    }
+    Ok(hand)
+}
+
+/// Reads a KIF record (the text already decoded).
+pub fn parse(text: &str) -> Result<Record, FileError> {
+    let mut headers = Headers::default();
+    let mut comments = Vec::new();
+    let mut start = Start::default();
+    let mut replay: Option<Replay> = None;
+    let mut ending: Option<&str> = None;
+    let mut said = Said::Nothing;
+    let mut ended_to_move = Color::Black;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        // A comment is kept as written, trailing blanks too.
+        if let Some(c) = line.trim_end_matches('\r').strip_prefix('*') {
+            if ending.is_none() {
+                match &mut replay {
+                    Some(r) => r.comment(c.to_string()),
+                    None => comments.push(c.to_string()),
+                }
+            }
+            continue;
+        }
+        let line = line.trim_end_matches(['\r', ' ', '\t']);
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if line.is_empty() || line.starts_with(['#', '&']) {
+            continue;
+        }
+        if line.starts_with("変化") {
+            break;
+        }
+        if let Some(s) = summary(line) {
+            said = s;
+            continue;
+        }
+        if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+            if ending.is_some() {
+                continue; // after the end: nothing of the main line
+            }
+            let r = match &mut replay {
+                Some(r) => r,
+                None => {
+                    let pos = start.position()?;
+                    let h = std::mem::take(&mut headers);
+                    replay.insert(Replay::new(pos, h, std::mem::take(&mut comments)))
+                }
+            };
+            let (_, (body, time)) = move_line(line)
+                .map_err(|_| FileError::new(n, format!("'{trimmed}' is not a KIF move")))?;
+            match body {
+                Body::End(word) => {
+                    ending = Some(word);
+                    ended_to_move = r.pos.side_to_move();
+                }
+                Body::Move(w) => {
+                    let text = trimmed.split([' ', '\t']).nth(1).unwrap_or(trimmed);
+                    let m = to_move(&w, &r.pos, r.record.moves.last().map(|m| m.mv.to()))
+                        .map_err(|why| FileError::new(n, format!("'{text}': {why}")))?;
+                    r.play(m, text, n)?;
+                    if let Some(last) = r.record.moves.last_mut() {
+                        last.time = time;
+                    }
+                }
+            }
+            continue;
+        }
+        if replay.is_some() {
+            continue; // a header line among the moves: not for us
+        }
+        if line.starts_with('|') {
+            start.rows.push(bod_row(line, n)?);
+            start.board_line = n;
+            continue;
+        }
+        match trimmed {
+            "後手番" | "上手番" => start.side = Some(Color::White),
+            "先手番" | "下手番" => start.side = Some(Color::Black),
+            _ => {}
+        }
+        let Some((key, value)) = line.split_once('：') else { continue };
+        let value = value.trim_matches([' ', '\u{3000}', '\t']);
+        let text = (!value.is_empty()).then(|| value.to_string());
+        match key.trim() {
+            "開始日時" => headers.date = parse_date(value),
+            "先手" | "下手" => headers.black = text,
+            "後手" | "上手" => headers.white = text,
+            "棋戦" => headers.event = text,
+            "場所" => headers.site = text,
+            "持ち時間" => headers.time_control = text,
+            "手合割" => start.handicap = Some((n, value.to_string())),
+            "先手の持駒" | "下手の持駒" => start.hands[0] = bod_hand(value, n)?,
+            "後手の持駒" | "上手の持駒" => start.hands[1] = bod_hand(value, n)?,
+            _ => {}
+        }
+    }
+    let mut record = match replay {
+        Some(r) => r.record,
+        None => {
+            let pos = start.position()?;
+            ended_to_move = pos.side_to_move();
+            Record { start: pos, headers, comments, moves: Vec::new(), outcome: None }
+        }
+    };
+    record.outcome = outcome(ending, said, ended_to_move);
+    Ok(record)
+}
+
+/// The outcome from the ending word and the summary; the summary's winner counts (the
+/// ending word gives the reason).
+fn outcome(ending: Option<&str>, said: Said, to_move: Color) -> Option<Outcome> {
+    let base = ending.and_then(|w| ending_outcome(w, to_move));
+    match (base, said) {
+        (base, Said::Nothing) => base,
+        (None, Said::Draw(r)) if ending.is_none() => Some(Outcome::Draw(r)),
+        (base, Said::Draw(_)) => base,
+        (Some(Outcome::Win { reason, .. }), Said::Winner(winner, _)) => {
+            Some(Outcome::Win { winner, reason })
+        }
+        (Some(Outcome::Draw(DrawReason::Repetition)), Said::Winner(winner, _)) => {
+            Some(Outcome::Win { winner, reason: WinReason::PerpetualCheck })
+        }
+        (Some(Outcome::Draw(DrawReason::Impasse)), Said::Winner(winner, _)) => {
+            Some(Outcome::Win { winner, reason: WinReason::Impasse })
+        }
+        (_, Said::Winner(winner, reason)) => Some(Outcome::Win { winner, reason }),
+    }
+}
+
+/// The legal move a written move stands for, or why there is none.
+fn to_move(w: &Written, pos: &Position, last_to: Option<Square>) -> Result<Move, String> {
+    let to = match w.dest {
+        Dest::Square(sq) => sq,
+        Dest::Same => last_to.ok_or("同 with no move before")?,
+    };
+    let drop = w.modifier == Some(Modifier::Drop) || w.from == Some((0, 0));
+    if drop {
+        if w.from.is_some_and(|f| f != (0, 0)) {
+            return Err("a drop comes from no square".into());
+        }
+        return Ok(Move::drop(w.kind, to));
+    }
+    let (f, r) = w.from.ok_or("no square the piece comes from")?;
+    let from = Square::new(f, r).ok_or("no such square")?;
+    if pos.piece_at(from).map(Piece::kind) != Some(w.kind) {
+        return Err(format!("no {} on {from}", w.kind.name()));
+    }
+    Ok(Move::normal(from, to, w.modifier == Some(Modifier::Promote)))
+}
+
+// ---------------------------------------------------------------- writing
+
+fn square_name(sq: Square) -> String {
+    format!("{}{}", FILES[sq.file() as usize - 1], RANKS[sq.rank() as usize - 1])
+}
+
+/// Display width: two columns for a full-width character.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// The move as a KIF move line writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`,
+/// `２二銀不成(31)`, `５五角打`.
+fn move_text(m: Move, pos: &Position, last_to: Option<Square>) -> String {
+    let to = m.to();
+    let mut t = if last_to == Some(to) { "同\u{3000}".to_string() } else { square_name(to) };
+    match (m.drop_kind(), m.from()) {
+        (Some(kind), _) => {
+            t.push_str(&move_name(kind));
+            t.push('打');
+        }
+        (None, Some(from)) => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, Piece::kind);
+            t.push_str(&move_name(kind));
+            let mover = pos.side_to_move();
+            if m.is_promotion() {
+                t.push('成');
+            } else if kind.can_promote() && (from.in_zone(mover) || to.in_zone(mover)) {
+                t.push_str("不成");
+            }
+            let _ = write!(t, "({}{})", from.file(), from.rank());
+        }
+        (None, None) => {}
+    }
+    t
+}
+
+fn side_name(color: Color, handicap: bool) -> &'static str {
+    match (color, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    }
+}
+
+/// The ending line's word and the summary's words, for an outcome; `to_move` is the side to
+/// move after the last move. KIF has no word for a draw by the move limit or by agreement:
+/// those are written as `中断` (interrupted) and read back as no outcome; no legal move is
+/// written `詰み`, a win by the try rule `投了`.
+fn ending_words(o: Outcome, to_move: Color, handicap: bool) -> (&'static str, String) {
+    let name = |c| side_name(c, handicap);
+    match o {
+        Outcome::Win { winner, reason } => {
+            let won = format!("{}の勝ち", name(winner));
+            match reason {
+                // KIF has no word for the try rule's win: the loser, to move, gives up.
+                WinReason::Resignation | WinReason::Try => ("投了", won),
+                WinReason::Checkmate | WinReason::NoLegalMove => ("詰み", won),
+                WinReason::Time => ("切れ負け", won),
+                WinReason::PerpetualCheck => ("千日手", won),
+                WinReason::Impasse => ("持将棋", won),
+                WinReason::Declaration => ("入玉勝ち", format!("{}の入玉勝ち", name(winner))),
+                WinReason::IllegalMove if winner != to_move => {
+                    ("反則負け", format!("{}の反則負け", name(!winner)))
+                }
+                WinReason::IllegalMove => ("反則勝ち", format!("{}の反則勝ち", name(winner))),
+            }
+        }
+        Outcome::Draw(DrawReason::Repetition) => ("千日手", "千日手".into()),
+        Outcome::Draw(DrawReason::Impasse) => ("持将棋", "持将棋".into()),
+        Outcome::Draw(DrawReason::MoveLimit | DrawReason::Agreement) => ("中断", "中断".into()),
+    }
+}
+
+fn hand_text(hand: Hand) -> String {
+    let items: Vec<String> = PieceKind::HAND_WRITING_ORDER
+        .into_iter()
+        .filter(|&k| hand.count(k) > 0)
+        .map(|k| format!("{}{}", kanji(k), count_kanji(hand.count(k))))
+        .collect();
+    if items.is_empty() { "なし".into() } else { items.join("\u{3000}") }
+}
+
+fn write_diagram(t: &mut String, pos: &Position) {
+    let _ = writeln!(t, "後手の持駒：{}", hand_text(pos.hand(Color::White)));
+    t.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9u8 {
+        t.push('|');
+        for file in (1..=9).rev() {
+            match Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) {
+                None => t.push_str(" ・"),
+                Some(p) => {
+                    t.push(if p.color() == Color::White { 'v' } else { ' ' });
+                    t.push(kanji(p.kind()));
+                }
+            }
+        }
+        let _ = writeln!(t, "|{}", RANKS[rank as usize - 1]);
+    }
+    t.push_str("+---------------------------+\n");
+    let _ = writeln!(t, "先手の持駒：{}", hand_text(pos.hand(Color::Black)));
+    if pos.side_to_move() == Color::White {
+        t.push_str("後手番\n");
+    }
+}
+
+fn clock(secs: u64) -> String {
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// The record as KIF text (UTF-8; [`super::sjis::encode`] makes a `.kif` file of it).
+pub fn write(record: &Record) -> String {
+    let mut t = format!("# ---- GNU Shogi {} ----\n", crate::VERSION);
+    let h = &record.headers;
+    if let Some(d) = &h.date {
+        let _ = writeln!(t, "開始日時：{}", format_date(d));
+    }
+    for (key, value) in [("棋戦", &h.event), ("場所", &h.site), ("持ち時間", &h.time_control)]
+    {
+        if let Some(v) = value {
+            let _ = writeln!(t, "{key}：{}", one_line(v));
+        }
+    }
+    let handicap = record.handicap();
+    let standard = record.start.to_setup().board == Position::startpos().to_setup().board
+        && record.start.hand(Color::Black).is_empty()
+        && record.start.hand(Color::White).is_empty()
+        && record.start.side_to_move() == Color::Black;
+    match handicap {
+        _ if standard => t.push_str("手合割：平手\n"),
+        Some(hc) => {
+            let _ = writeln!(t, "手合割：{}", hc.japanese());
+        }
+        None => write_diagram(&mut t, &record.start),
+    }
+    for (color, value) in [(Color::Black, &h.black), (Color::White, &h.white)] {
+        if let Some(v) = value {
+            let _ = writeln!(t, "{}：{}", side_name(color, handicap.is_some()), one_line(v));
+        }
+    }
+    t.push_str("手数----指手---------消費時間--\n");
+    for c in &record.comments {
+        let _ = writeln!(t, "*{}", one_line(c));
+    }
+    let mut pos = record.start.clone();
+    let mut last_to = None;
+    let mut used = [0u64; 2];
+    for (i, m) in record.moves.iter().enumerate() {
+        let text = move_text(m.mv, &pos, last_to);
+        let _ = write!(t, "{:>4} {text}", i + 1);
+        if let Some(d) = m.time {
+            let side = pos.side_to_move().index();
+            let secs = d.as_secs();
+            used[side] += secs;
+            let pad = 14usize.saturating_sub(width(&text)).max(1);
+            let _ =
+                write!(t, "{:pad$}({:>2}:{:02}/{})", "", secs / 60, secs % 60, clock(used[side]));
+        }
+        t.push('\n');
+        for c in &m.comments {
+            let _ = writeln!(t, "*{}", one_line(c));
+        }
+        last_to = Some(m.mv.to());
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(o) = record.outcome {
+        let (word, said) = ending_words(o, pos.side_to_move(), handicap.is_some());
+        let _ = writeln!(t, "{:>4} {word}", record.moves.len() + 1);
+        let _ = writeln!(t, "まで{}手で{said}", record.moves.len());
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_both_ways() {
+        let kif = "開始日時：2026/11/23 10:00:00\n手合割：平手\n先手：Human\n後手：GNU Shogi\n\
+                   手数----指手---------消費時間--\n*before\n\
+                   \u{20}  1 ７六歩(77)   ( 0:01/00:00:01)\n*comment\n\
+                   \u{20}  2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n\
+                   \u{20}  5 ４五角打\n   6 投了\nまで5手で先手の勝ち\n\n変化：3手\n   3 ２六歩(27)\n";
+        let r = parse(kif).unwrap();
+        let usi: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        assert_eq!(r.moves[0].time, Some(Duration::from_secs(1)));
+        assert_eq!(r.moves[0].comments, ["comment"]);
+        assert_eq!(r.comments, ["before"]);
+        assert_eq!(r.headers.white.as_deref(), Some("GNU Shogi"));
+        assert_eq!(
+            r.outcome,
+            Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
+        );
+        let text = write(&r);
+        assert!(text.contains("   1 ７六歩(77)"), "{text}");
+        assert!(text.contains("   4 同　銀(31)"), "{text}");
+        assert!(text.contains("まで5手で先手の勝ち"), "{text}");
+        assert_eq!(parse(&text).unwrap(), r);
+    }
+
+    #[test]
+    fn diagrams_and_handicaps() {
+        let mut r = parse("手合割：二枚落ち\n   1 ５二玉(51)\n").unwrap();
+        assert_eq!(r.handicap(), Some(Handicap::TwoPiece));
+        let text = write(&r);
+        assert!(text.contains("手合割：二枚落ち") && !text.contains("後手の持駒"), "{text}");
+        r.start = r.start.played(r.moves.remove(0).mv);
+        r.start.set_move_number(1);
+        let text = write(&r);
+        assert!(text.contains("後手の持駒：なし") && text.contains("|v香v桂v銀v金 ・"), "{text}");
+        assert_eq!(parse(&text).unwrap(), r);
+        assert_eq!(count_kanji(18), "十八");
+        assert_eq!(parse_count_kanji("十八"), Some(18));
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = parse("手合割：平手\n   1 ７六銀(77)\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 2: '７六銀(77)': no silver on 7g");
+        let e = parse("\n   1 ７六歩(77)\n   2 ７六歩(77)\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = parse("   1 ７五歩(77)\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 1: move 1 '７五歩(77)': "), "{e}");
+        assert_eq!(parse("手合割：その他\n   1 ７六歩(77)\n").unwrap_err().line, 1);
+        assert_eq!(parse("|v香\n").unwrap_err().line, 1);
+        assert_eq!(parse("   1 xyz\n").unwrap_err().line, 1);
+    }
+}

@@ -1,0 +1,260 @@
+//! The standard handicaps (komaochi): which of the giver's pieces come off the board.
+//!
+//! The giver is White (gote, 上手 "uwate"), who moves first; the receiver is Black (sente,
+//! 下手 "shitate"). "Left" and "right" are the giver's own: White's left lance stands on 1a,
+//! so the lance handicap (香落ち) removes 1a and the right-lance one (右香落ち) 9a. The
+//! positions agree with the handicap tables of the KIF format (Kakinoki), the CSA format's
+//! `PI` removals, ShogiHome and cshogi (whose table lacks the two seven-piece handicaps).
+
+use super::position::{Position, Setup};
+use super::types::{Color, Square};
+
+/// A standard handicap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Handicap {
+    /// 香落ち: the left lance (1a).
+    Lance,
+    /// 右香落ち: the right lance (9a).
+    RightLance,
+    /// 角落ち: the bishop.
+    Bishop,
+    /// 飛車落ち: the rook.
+    Rook,
+    /// 飛香落ち: the rook and the left lance.
+    RookLance,
+    /// 二枚落ち: the rook and the bishop.
+    TwoPiece,
+    /// 三枚落ち: rook, bishop and the left lance.
+    ThreePiece,
+    /// 四枚落ち: rook, bishop and both lances.
+    FourPiece,
+    /// 五枚落ち: four-piece and the right knight (8a).
+    FivePiece,
+    /// 左五枚落ち: four-piece and the left knight (2a).
+    LeftFivePiece,
+    /// 六枚落ち: rook, bishop, both lances and both knights.
+    SixPiece,
+    /// 左七枚落ち: six-piece and the left silver (3a).
+    LeftSevenPiece,
+    /// 右七枚落ち: six-piece and the right silver (7a).
+    RightSevenPiece,
+    /// 八枚落ち: six-piece and both silvers.
+    EightPiece,
+    /// 十枚落ち: eight-piece and both golds: the king alone.
+    TenPiece,
+}
+
+/// White's back-rank and second-rank squares a handicap may empty, as (file, rank).
+const LEFT_LANCE: (u8, u8) = (1, 1);
+const RIGHT_LANCE: (u8, u8) = (9, 1);
+const LEFT_KNIGHT: (u8, u8) = (2, 1);
+const RIGHT_KNIGHT: (u8, u8) = (8, 1);
+const LEFT_SILVER: (u8, u8) = (3, 1);
+const RIGHT_SILVER: (u8, u8) = (7, 1);
+const LEFT_GOLD: (u8, u8) = (4, 1);
+const RIGHT_GOLD: (u8, u8) = (6, 1);
+const BISHOP: (u8, u8) = (2, 2);
+const ROOK: (u8, u8) = (8, 2);
+
+impl Handicap {
+    /// Every handicap, from the smallest to the largest.
+    pub const ALL: [Handicap; 15] = [
+        Handicap::Lance,
+        Handicap::RightLance,
+        Handicap::Bishop,
+        Handicap::Rook,
+        Handicap::RookLance,
+        Handicap::TwoPiece,
+        Handicap::ThreePiece,
+        Handicap::FourPiece,
+        Handicap::FivePiece,
+        Handicap::LeftFivePiece,
+        Handicap::SixPiece,
+        Handicap::LeftSevenPiece,
+        Handicap::RightSevenPiece,
+        Handicap::EightPiece,
+        Handicap::TenPiece,
+    ];
+
+    /// The English name, as commands and files write it (`two-piece`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Handicap::Lance => "lance",
+            Handicap::RightLance => "right-lance",
+            Handicap::Bishop => "bishop",
+            Handicap::Rook => "rook",
+            Handicap::RookLance => "rook-lance",
+            Handicap::TwoPiece => "two-piece",
+            Handicap::ThreePiece => "three-piece",
+            Handicap::FourPiece => "four-piece",
+            Handicap::FivePiece => "five-piece",
+            Handicap::LeftFivePiece => "left-five-piece",
+            Handicap::SixPiece => "six-piece",
+            Handicap::LeftSevenPiece => "left-seven-piece",
+            Handicap::RightSevenPiece => "right-seven-piece",
+            Handicap::EightPiece => "eight-piece",
+            Handicap::TenPiece => "ten-piece",
+        }
+    }
+
+    /// The Japanese name as KIF's `手合割` writes it (`二枚落ち`).
+    pub const fn japanese(self) -> &'static str {
+        match self {
+            Handicap::Lance => "香落ち",
+            Handicap::RightLance => "右香落ち",
+            Handicap::Bishop => "角落ち",
+            Handicap::Rook => "飛車落ち",
+            Handicap::RookLance => "飛香落ち",
+            Handicap::TwoPiece => "二枚落ち",
+            Handicap::ThreePiece => "三枚落ち",
+            Handicap::FourPiece => "四枚落ち",
+            Handicap::FivePiece => "五枚落ち",
+            Handicap::LeftFivePiece => "左五枚落ち",
+            Handicap::SixPiece => "六枚落ち",
+            Handicap::LeftSevenPiece => "左七枚落ち",
+            Handicap::RightSevenPiece => "右七枚落ち",
+            Handicap::EightPiece => "八枚落ち",
+            Handicap::TenPiece => "十枚落ち",
+        }
+    }
+
+    /// From the English name, the Japanese one, or the Japanese without `落ち` (`二枚`);
+    /// `飛落ち` is taken for `飛車落ち`. English is read in any case.
+    pub fn from_name(name: &str) -> Option<Handicap> {
+        let name = name.trim();
+        let bare = name.strip_suffix("落ち").unwrap_or(name);
+        let bare = if bare == "飛" { "飛車" } else { bare };
+        Handicap::ALL.into_iter().find(|h| {
+            h.name().eq_ignore_ascii_case(name)
+                || h.japanese().strip_suffix("落ち").is_some_and(|j| j == bare)
+        })
+    }
+
+    /// The squares whose White pieces come off, as (file, rank).
+    fn removed_at(self) -> &'static [(u8, u8)] {
+        const FOUR: [(u8, u8); 4] = [ROOK, BISHOP, LEFT_LANCE, RIGHT_LANCE];
+        match self {
+            Handicap::Lance => &[LEFT_LANCE],
+            Handicap::RightLance => &[RIGHT_LANCE],
+            Handicap::Bishop => &[BISHOP],
+            Handicap::Rook => &[ROOK],
+            Handicap::RookLance => &[ROOK, LEFT_LANCE],
+            Handicap::TwoPiece => &[ROOK, BISHOP],
+            Handicap::ThreePiece => &[ROOK, BISHOP, LEFT_LANCE],
+            Handicap::FourPiece => &FOUR,
+            Handicap::FivePiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], RIGHT_KNIGHT],
+            Handicap::LeftFivePiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT],
+            Handicap::SixPiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT],
+            Handicap::LeftSevenPiece => {
+                &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT, LEFT_SILVER]
+            }
+            Handicap::RightSevenPiece => {
+                &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT, RIGHT_SILVER]
+            }
+            Handicap::EightPiece => &[
+                FOUR[0],
+                FOUR[1],
+                FOUR[2],
+                FOUR[3],
+                LEFT_KNIGHT,
+                RIGHT_KNIGHT,
+                LEFT_SILVER,
+                RIGHT_SILVER,
+            ],
+            Handicap::TenPiece => &[
+                FOUR[0],
+                FOUR[1],
+                FOUR[2],
+                FOUR[3],
+                LEFT_KNIGHT,
+                RIGHT_KNIGHT,
+                LEFT_SILVER,
+                RIGHT_SILVER,
+                LEFT_GOLD,
+                RIGHT_GOLD,
+            ],
+        }
+    }
+
+    /// The squares emptied, in the order above (CSA's `PI` lists them so: `PI82HI22KA`).
+    pub fn removed(self) -> Vec<Square> {
+        self.removed_at().iter().filter_map(|&(f, r)| Square::new(f, r)).collect()
+    }
+
+    /// The start position: the standard one without the removed pieces, White to move,
+    /// move number 1.
+    pub fn position(self) -> Position {
+        let mut setup = Position::startpos().to_setup();
+        for sq in self.removed() {
+            setup.set(sq, None);
+        }
+        setup.side_to_move = Color::White;
+        setup.move_number = 1;
+        Position::from_setup(&setup).expect("a handicap position is valid")
+    }
+
+    /// The handicap whose start `pos` is (the move number aside).
+    pub fn of(pos: &Position) -> Option<Handicap> {
+        let target = normalized(pos.to_setup());
+        Handicap::ALL.into_iter().find(|h| normalized(h.position().to_setup()) == target)
+    }
+}
+
+fn normalized(mut setup: Setup) -> Setup {
+    setup.move_number = 1;
+    setup
+}
+
+impl std::fmt::Display for Handicap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::perft;
+
+    #[test]
+    fn names_round_trip() {
+        for h in Handicap::ALL {
+            assert_eq!(Handicap::from_name(h.name()), Some(h));
+            assert_eq!(Handicap::from_name(h.japanese()), Some(h));
+            assert_eq!(Handicap::from_name(h.japanese().trim_end_matches("落ち")), Some(h));
+            assert_eq!(Handicap::of(&h.position()), Some(h));
+        }
+        assert_eq!(Handicap::from_name("飛落ち"), Some(Handicap::Rook));
+        assert_eq!(Handicap::from_name("Two-Piece"), Some(Handicap::TwoPiece));
+        assert_eq!(Handicap::from_name("平手"), None);
+        assert_eq!(Handicap::of(&Position::startpos()), None);
+    }
+
+    /// Legal moves and perft 2 of each handicap start, as cshogi 1.1.0 counts them (the
+    /// SFENs are checked in `tests/records.rs`).
+    #[test]
+    fn move_counts_agree_with_cshogi() {
+        let counts = [
+            (30, 900),
+            (29, 870),
+            (33, 990),
+            (25, 750),
+            (25, 750),
+            (26, 780),
+            (25, 750),
+            (24, 720),
+            (24, 720),
+            (24, 720),
+            (24, 720),
+            (22, 660),
+            (22, 660),
+            (20, 600),
+            (14, 420),
+        ];
+        for (h, (one, two)) in Handicap::ALL.into_iter().zip(counts) {
+            let pos = h.position();
+            assert_eq!(perft(&pos, 1), one, "{h}");
+            assert_eq!(perft(&pos, 2), two, "{h}");
+        }
+    }
+}

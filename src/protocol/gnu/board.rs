@@ -136,7 +136,7 @@ pub fn help(s: &Status) -> String {
         ("Gi5h G65h", "from rank i / file 6", "hard", "ponder"),
         ("7g7f? !", "mark a move bad/good", "? !", "mark the last move"),
         ("bd", "redraw board", "reverse", "turn the board"),
-        ("showboard", "board after each move", "", ""),
+        ("showboard", "board after each move", "handicap", "handicap game (list)"),
         ("coords", "file/rank labels", "stars", "star points"),
         ("new", "start new game", "hint", "suggest a move"),
         ("undo", "take back one ply", "remove", "take back a move"),

@@ -199,6 +199,12 @@ impl<D: Display> Interp<'_, D> {
         self.computer_opens();
     }
 
+    /// A new game of this kind, as the `handicap` command starts it (the full screen's
+    /// menu).
+    pub fn start_game(&mut self, kind: GameKind) {
+        self.handicap(Some(kind));
+    }
+
     /// What kind of game began, and who moves first: for people only.
     pub(super) fn announce_game(&mut self, kind: GameKind) {
         let first = self.game.position().side_to_move().name();

@@ -38,7 +38,8 @@
 //!   `undo` says that the sides changed; input echoed in a message has its control
 //!   characters escaped;
 //! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), `showboard`, file names on the
-//!   command's line (`save FILE`), `list [FILE]`.
+//!   command's line (`save FILE`), `list [FILE]`, `handicap NAME` (a handicap game, the
+//!   computer giving it and opening at once; `new` repeats the kind).
 
 pub mod board;
 pub mod command;

@@ -5,7 +5,7 @@
 pub mod analyse;
 pub mod tools;
 
-use crate::config::Config;
+use crate::config::{Config, GameKind};
 use crate::engine::clock::parse_command_line;
 use anyhow::Context;
 use clap::{ArgAction, Parser};
@@ -121,6 +121,11 @@ pub struct Cli {
     /// Position for --perft, --mate and the start of play (SFEN).
     #[arg(long, value_name = "SFEN")]
     pub sfen: Option<String>,
+    /// Start the text, xshogi and full-screen games with this handicap (White gives it and
+    /// moves first): lance, right-lance, bishop, rook, rook-lance, two-piece, …, ten-piece,
+    /// the Japanese name, or even.
+    #[arg(long, value_name = "NAME", value_parser = game_kind)]
+    pub handicap: Option<GameKind>,
     /// Time limit in seconds (for --mate; for --analyse, the time for each position).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
@@ -177,6 +182,12 @@ pub struct Cli {
     pub time_control: Vec<String>,
 }
 
+/// `--handicap NAME`: a handicap or `even`, or the names it takes.
+fn game_kind(name: &str) -> Result<GameKind, String> {
+    GameKind::from_name(name)
+        .ok_or_else(|| format!("'{name}' is not a handicap; one of {}", GameKind::names()))
+}
+
 /// GNU Shogi's `+x` options become options clap understands: `+a` and `+h` turn a feature
 /// on; any other `+X` is the same as `-X`, as in the original.
 pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
@@ -211,12 +222,16 @@ impl Cli {
         if let Some(sfen) = &self.sfen {
             crate::notation::parse_sfen(sfen).context("--sfen")?;
         }
+        if self.sfen.is_some() && self.handicap.is_some() {
+            anyhow::bail!("--handicap and --sfen both give the start position: give one");
+        }
         if self.move_limit == Some(0) {
             anyhow::bail!("--move-limit: must be at least 1 ply");
         }
         Ok(Config {
             ponder: self.ponder && !self.no_ponder,
             start_sfen: self.sfen.clone(),
+            game_kind: self.handicap,
             save_file: self.save_file.clone(),
             load_file: self.load_file.clone(),
             time_control,

@@ -6,6 +6,7 @@
 //! [`CommandError`], whose text is the interpreter's reply. A word that names no command is a
 //! move.
 
+use crate::config::GameKind;
 use crate::engine::clock::{TimeControl, TimeControlError, parse_level};
 use crate::notation::{Annotation, SfenError, parse_sfen};
 use crate::rules::{Color, EnteringKingRule, Piece, PieceKind, Position};
@@ -166,6 +167,8 @@ pub enum Command {
     Both,
     /// `enteringking RULE`; without one, the rule in force and the choices.
     EnteringKing(Option<EnteringKingRule>),
+    /// `handicap NAME`: a new game of that kind; without one, the kinds and the one in force.
+    Handicap(Option<GameKind>),
     /// `hint`: a move; `hint N`: the best N moves with their scores.
     Hint(Option<u32>),
     Level(Option<TimeControl>),
@@ -222,6 +225,8 @@ pub enum CommandError {
     Analyse(String),
     /// `enteringking`: not a rule (the word as typed).
     NotARule(String),
+    /// `handicap`: not a handicap's name (the words as typed).
+    NotAHandicap(String),
 }
 
 /// How long `analyse` searches each position.
@@ -266,6 +271,11 @@ impl fmt::Display for CommandError {
                     names.join(", ")
                 )
             }
+            CommandError::NotAHandicap(w) => write!(
+                f,
+                "handicap: '{w}' is not a handicap; one of {}; nothing changed",
+                GameKind::names()
+            ),
         }
     }
 }
@@ -281,7 +291,7 @@ pub const COMMANDS: &[&str] = &[
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
-    "edit", "set", "setup", "enteringking", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard",
+    "edit", "set", "setup", "enteringking", "handicap", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard",
     "usi", "alg",
     "accepted", "rejected", "variant", "computer", "name",
 ];
@@ -321,6 +331,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "white" => C::White,
         "both" => C::Both,
         "enteringking" => C::EnteringKing(given(arg, entering_king_rule)?),
+        "handicap" => C::Handicap(given(arg, |t| {
+            GameKind::from_name(t).ok_or_else(|| CommandError::NotAHandicap(t.to_string()))
+        })?),
         "hint" => {
             C::Hint(given(arg, |t| Ok(number_word(HINT_LINES, first_word(t))?.unsigned_abs()))?)
         }
@@ -550,6 +563,12 @@ mod tests {
         assert_eq!(said("debug bX"), "debug: 'X' is not a piece letter");
         assert!(said("level x").starts_with("level: "));
         assert!(said("setsfen x").starts_with("setsfen: "));
+        assert!(
+            said("handicap xyz").starts_with(
+                "handicap: 'xyz' is not a handicap; one of lance, right-lance, bishop,"
+            )
+        );
+        assert!(said("handicap xyz").ends_with("ten-piece, or even; nothing changed"));
         assert_eq!(second(Pair::HashDepth, " 7 "), Ok(7));
         assert_eq!(
             second(Pair::HashDepth, "7 8"),

@@ -2,7 +2,7 @@
 //! `２二角成(88)`, `２三銀不成(34)`; and lines of moves with the side's mark,
 //! `▲７六歩(77) △３四歩(33)`. Formatting only: the KIF readers parse these forms themselves.
 //!
-//! The analysis writes its engine lines with it; the KIF record writer can use it too.
+//! The KIF record writer and the analysis's engine lines both write moves with it.
 
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 

@@ -20,6 +20,7 @@
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 //! ```
 
+pub mod analysis;
 pub mod book;
 pub mod cli;
 pub mod config;

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::style::Color as Ink;
-use gnushogi::config::Config;
+use gnushogi::config::{Config, GameKind};
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::protocol::LoopEnd;
 use gnushogi::protocol::Session;
@@ -23,8 +23,10 @@ fn session() -> Session<std::io::Sink> {
     Session { events, sender, out: std::io::sink(), engine }
 }
 
+/// An even game given, as `--handicap even` would: straight from the level to the board
+/// (tests/handicap.rs goes through the menu of handicaps).
 fn config() -> Config {
-    Config { use_hash: true, seeded: true, ..Config::default() }
+    Config { use_hash: true, seeded: true, game_kind: Some(GameKind::Even), ..Config::default() }
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -363,6 +365,9 @@ fn under_a_real_terminal_a_move_then_quit() {
     t.wait("Enter Level:");
     assert!(t.alternate_screen());
     t.send(&["1", "Enter"]);
+    // The even game, highlighted first.
+    t.wait("Enter Handicap:");
+    t.send(&["Enter"]);
     t.wait("Your move is?");
     t.send(&["7g7f", "Enter"]);
     let s = t.wait("My move is: ");
@@ -400,6 +405,8 @@ fn under_a_real_terminal_ctrl_c_restores_it() {
     t.send(&[&program(), "Enter"]);
     t.wait("Enter Level:");
     t.send(&["3", "Enter"]);
+    t.wait("Enter Handicap:");
+    t.send(&["0", "Enter"]);
     t.wait("Your move is?");
     // The computer thinks for Black; Ctrl-C quits at once all the same.
     t.send(&["book", "Enter", "go", "Enter"]);

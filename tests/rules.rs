@@ -6,7 +6,9 @@ use gnushogi::notation::{
     format_xboard_move, parse_sfen, parse_text_move, parse_usi_move, parse_xboard_fen,
     parse_xboard_move, to_sfen, to_xboard_fen,
 };
-use gnushogi::rules::{Color, IllegalMove, Move, MoveList, PieceKind, Position, Square};
+use gnushogi::rules::{
+    Color, EnteringKingRule, IllegalMove, Move, MoveList, PieceKind, Position, Square,
+};
 
 /// xorshift64*: a fixed-seed generator so failures reproduce.
 struct Rng(u64);
@@ -388,4 +390,30 @@ fn legal_checks_equal_filtered_legal_moves() {
         }
     }
     assert!(positions > 5000 && checks > 20000, "{positions} positions, {checks} checks");
+}
+
+#[test]
+fn entering_king_declarations_by_points() {
+    // Black's king entered with ten pieces in the camp: 28 points (the 27-point rule's
+    // minimum for Black), short of the 24-point rule's 31.
+    let pos = parse_sfen("RRBB1GGGG/SS2K4/9/9/9/9/9/9/4k4 b 2P 1").unwrap();
+    assert!(pos.can_declare_win_by(EnteringKingRule::Points27));
+    assert!(!pos.can_declare_win_by(EnteringKingRule::Points24));
+    assert!(!pos.can_declare_win_by(EnteringKingRule::None));
+    assert!(!pos.can_declare_win_by(EnteringKingRule::Try));
+    // Three more pawns in hand: 31.
+    let more = parse_sfen("RRBB1GGGG/SS2K4/9/9/9/9/9/9/4k4 b 5P 1").unwrap();
+    assert!(more.can_declare_win_by(EnteringKingRule::Points24));
+    // One piece fewer in the camp: no declaration under any rule.
+    let fewer = parse_sfen("RRBB1GGG1/SS2K4/9/9/9/9/9/9/4k4 b G5P 1").unwrap();
+    assert!(!fewer.can_declare_win_by(EnteringKingRule::Points27));
+}
+
+#[test]
+fn entering_king_try_squares() {
+    assert_eq!(EnteringKingRule::try_square(Color::Black), Square::new(5, 1).unwrap());
+    assert_eq!(EnteringKingRule::try_square(Color::White), Square::new(5, 9).unwrap());
+    let pos = parse_sfen("4K4/9/9/9/9/9/9/9/k8 w - 1").unwrap();
+    assert!(pos.king_on_try_square(Color::Black));
+    assert!(!pos.king_on_try_square(Color::White));
 }

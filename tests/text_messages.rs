@@ -285,6 +285,8 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
     let s = t.wait("There is no level abc: choose 1 to 14.");
     assert!(s.contains("Enter Level:"), "{s}");
     t.send(&["11", "Enter"]);
+    t.wait("Enter Handicap:");
+    t.send(&["Enter"]);
     t.wait("Level: 10 s a move");
     t.send(&["quit", "Enter"]);
     t.wait("EXIT:0");

@@ -2,9 +2,10 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`] that the modes use.
 
+pub mod analyse;
 pub mod tools;
 
-use crate::config::Config;
+use crate::config::{Config, GameKind};
 use crate::engine::clock::parse_command_line;
 use anyhow::Context;
 use clap::{ArgAction, Parser};
@@ -120,9 +121,33 @@ pub struct Cli {
     /// Position for --perft, --mate and the start of play (SFEN).
     #[arg(long, value_name = "SFEN")]
     pub sfen: Option<String>,
-    /// Time limit in seconds (for --mate).
+    /// Start the text, xshogi and full-screen games with this handicap (White gives it and
+    /// moves first): lance, right-lance, bishop, rook, rook-lance, two-piece, …, ten-piece,
+    /// the Japanese name, or even.
+    #[arg(long, value_name = "NAME", value_parser = game_kind)]
+    pub handicap: Option<GameKind>,
+    /// Time limit in seconds (for --mate; for --analyse, the time for each position).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// Analyse a game record (KIF, CSA, USI moves or a saved game): every move judged, a
+    /// summary for each side, and with --out and --graph an annotated record and a graph.
+    #[arg(long, value_name = "RECORD")]
+    pub analyse: Option<PathBuf>,
+    /// With --analyse: search each position to this depth (default 8, unless --time).
+    #[arg(long, value_name = "D", requires = "analyse", conflicts_with = "time",
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// With --analyse: write the record with the analysis as comments (KIF, KIFU, CSA or
+    /// USI by the extension; the comments are KIF's).
+    #[arg(long, value_name = "FILE", requires = "analyse")]
+    pub out: Option<PathBuf>,
+    /// With --analyse: draw the evaluation graph into this SVG file.
+    #[arg(long, value_name = "FILE.svg", requires = "analyse")]
+    pub graph: Option<PathBuf>,
+    /// With --analyse: positions searched at once (default: every core there is).
+    #[arg(long, value_name = "N", requires = "analyse",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
     /// Build an opening book from game records and exit.
     #[arg(long = "make-book", action = ArgAction::SetTrue)]
     pub make_book: bool,
@@ -155,6 +180,12 @@ pub struct Cli {
     /// MINUTES (or MINUTES:SECONDS).
     #[arg(value_name = "TIMECONTROL", allow_hyphen_values = false)]
     pub time_control: Vec<String>,
+}
+
+/// `--handicap NAME`: a handicap or `even`, or the names it takes.
+fn game_kind(name: &str) -> Result<GameKind, String> {
+    GameKind::from_name(name)
+        .ok_or_else(|| format!("'{name}' is not a handicap; one of {}", GameKind::names()))
 }
 
 /// GNU Shogi's `+x` options become options clap understands: `+a` and `+h` turn a feature
@@ -191,12 +222,16 @@ impl Cli {
         if let Some(sfen) = &self.sfen {
             crate::notation::parse_sfen(sfen).context("--sfen")?;
         }
+        if self.sfen.is_some() && self.handicap.is_some() {
+            anyhow::bail!("--handicap and --sfen both give the start position: give one");
+        }
         if self.move_limit == Some(0) {
             anyhow::bail!("--move-limit: must be at least 1 ply");
         }
         Ok(Config {
             ponder: self.ponder && !self.no_ponder,
             start_sfen: self.sfen.clone(),
+            game_kind: self.handicap,
             save_file: self.save_file.clone(),
             load_file: self.load_file.clone(),
             time_control,
@@ -278,6 +313,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     if cli.make_book {
         return tools::make_book(&cli);
+    }
+    if let Some(record) = &cli.analyse {
+        return analyse::run(&cli, record);
     }
     // Setting up can fail only on the command line's values: say which, and why.
     let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {

@@ -32,6 +32,7 @@ use super::{
 };
 use crate::game::Game;
 use crate::notation::Annotation;
+use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt::{self, Write as _};
 
@@ -245,7 +246,15 @@ impl GameFile {
             ));
         }
         let final_setup = setup.clone();
-        let start = take_back(setup, &parsed, !computer)?;
+        let mut start = take_back(setup, &parsed, !computer)?;
+        // Without moves the side to move is guessed from the players; a handicap's board is
+        // White's to move whoever plays it, since the giver opens.
+        if parsed.is_empty() {
+            let white = Setup { side_to_move: Color::White, ..start.clone() };
+            if Position::from_setup(&white).ok().and_then(|p| Handicap::of(&p)).is_some() {
+                start = white;
+            }
+        }
         // Play the moves forward again: each must be legal, and they must lead to the board.
         let mut pos = Position::from_setup(&start)
             .map_err(|e| FileError::new(BOARD_LINE, format!("impossible start position: {e}")))?;
@@ -642,6 +651,22 @@ mod tests {
         assert_eq!(to_sfen(&back.start), to_sfen(g.start()));
         assert_eq!(back.moves.len(), 4);
         assert!(back.force);
+    }
+
+    #[test]
+    fn a_handicap_game_keeps_its_start() {
+        for h in Handicap::ALL {
+            // Without moves too: the giver opens, whoever the computer is.
+            for (moves, computer) in
+                [("", Color::White), ("", Color::Black), ("5a4b", Color::White)]
+            {
+                let g = game_of(h.position(), moves);
+                let gf = from_game(&g, &[], computer, false, None);
+                let back = GameFile::parse(&gf.to_text()).unwrap();
+                assert_eq!(Handicap::of(&back.start), Some(h), "{h} {moves:?} {computer:?}");
+                assert_eq!(to_sfen(back.game().position()), to_sfen(g.position()));
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,9 @@ use super::MoveStats;
 use crate::game::{Game, Outcome, WinReason};
 use crate::notation::Annotation;
 use crate::notation::text::format_book_move;
+use crate::notation::to_sfen;
 use crate::rules::Color;
+use crate::rules::handicap::Handicap;
 use std::fmt::{self, Write as _};
 
 /// The original's listing name: `CL.<Mon><DD>-<HHMMSS><B|W>`, the letter naming the
@@ -17,9 +19,23 @@ where
 }
 
 /// The listing: two moves a line with score, depth (or `Book`), nodes and seconds, then how
-/// the game ended.
+/// the game ended. A game that did not begin at the standard start names its start (the
+/// handicap, or the SFEN) under the title, since the moves mean nothing without it.
 pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> String {
     let mut t = format!("gnushogi {} game\n", crate::VERSION);
+    if !game.is_regular_start() {
+        let start = game.start();
+        let first = start.side_to_move().name();
+        let _ = match Handicap::of(start) {
+            Some(h) => writeln!(
+                t,
+                "Handicap: {} ({}); {first} gives it and moves first (the left column)",
+                h.name(),
+                h.japanese()
+            ),
+            None => writeln!(t, "Start: {} ({first} moves first, the left column)", to_sfen(start)),
+        };
+    }
     t.push_str("         score  depth   nodes  time                  score  depth   nodes  time\n");
     let mut pos = game.start().clone();
     for (i, &mv) in game.moves().iter().enumerate() {
@@ -152,5 +168,23 @@ mod tests {
             listing(&g, &stats, Some(perpetual))
                 .ends_with("\nBlack wins (perpetual check by White)\n")
         );
+    }
+
+    #[test]
+    fn a_handicap_or_set_up_start_is_named() {
+        let mut g = Game::new(Handicap::TwoPiece.position());
+        let m = parse_usi_move("3a4b").unwrap().to_move(g.position()).unwrap();
+        g.play(m).unwrap();
+        let text = listing(&g, &[], None);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "Handicap: two-piece (二枚落ち); White gives it and moves first (the left column)"
+        );
+        assert!(lines[3].starts_with(" S3a4b"), "{text}");
+        let set_up = Game::new(Position::startpos().played(game("7g7f").moves()[0]));
+        let text = listing(&set_up, &[], None);
+        assert!(text.lines().nth(1).unwrap().starts_with("Start: lnsgkgsnl/"), "{text}");
+        assert!(!listing(&game("7g7f"), &[], None).contains("Start"));
     }
 }

@@ -3,6 +3,7 @@
 //! Parsing a move gives a *shape*; it becomes a [`Move`](crate::rules::Move) only through a
 //! position (`to_move(&Position)`), which says why when it refuses.
 
+pub mod kif;
 pub mod sfen;
 pub mod text;
 pub mod usi;

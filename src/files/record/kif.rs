@@ -16,6 +16,7 @@
 use super::{Headers, Record, Replay, format_date, one_line, parse_date};
 use crate::files::FileError;
 use crate::game::{DrawReason, Outcome, WinReason};
+use crate::notation;
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, Setup, Square};
 use nom::branch::alt;
@@ -57,16 +58,6 @@ fn kind_of_char(c: char) -> Option<PieceKind> {
         c => c,
     };
     KANJI.iter().find(|&&(k, _)| k == c).map(|&(_, kind)| kind)
-}
-
-/// The name a move line writes: the promoted lance, knight and silver in two characters.
-fn move_name(kind: PieceKind) -> String {
-    match kind {
-        PieceKind::ProLance => "成香".into(),
-        PieceKind::ProKnight => "成桂".into(),
-        PieceKind::ProSilver => "成銀".into(),
-        k => kanji(k).to_string(),
-    }
 }
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -496,39 +487,9 @@ fn to_move(w: &Written, pos: &Position, last_to: Option<Square>) -> Result<Move,
 
 // ---------------------------------------------------------------- writing
 
-fn square_name(sq: Square) -> String {
-    format!("{}{}", FILES[sq.file() as usize - 1], RANKS[sq.rank() as usize - 1])
-}
-
 /// Display width: two columns for a full-width character.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
-/// The move as a KIF move line writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`,
-/// `２二銀不成(31)`, `５五角打`.
-fn move_text(m: Move, pos: &Position, last_to: Option<Square>) -> String {
-    let to = m.to();
-    let mut t = if last_to == Some(to) { "同\u{3000}".to_string() } else { square_name(to) };
-    match (m.drop_kind(), m.from()) {
-        (Some(kind), _) => {
-            t.push_str(&move_name(kind));
-            t.push('打');
-        }
-        (None, Some(from)) => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, Piece::kind);
-            t.push_str(&move_name(kind));
-            let mover = pos.side_to_move();
-            if m.is_promotion() {
-                t.push('成');
-            } else if kind.can_promote() && (from.in_zone(mover) || to.in_zone(mover)) {
-                t.push_str("不成");
-            }
-            let _ = write!(t, "({}{})", from.file(), from.rank());
-        }
-        (None, None) => {}
-    }
-    t
 }
 
 fn side_name(color: Color, handicap: bool) -> &'static str {
@@ -643,7 +604,7 @@ pub fn write(record: &Record) -> String {
     let mut last_to = None;
     let mut used = [0u64; 2];
     for (i, m) in record.moves.iter().enumerate() {
-        let text = move_text(m.mv, &pos, last_to);
+        let text = notation::kif::move_text(&pos, m.mv, last_to);
         let _ = write!(t, "{:>4} {text}", i + 1);
         if let Some(d) = m.time {
             let side = pos.side_to_move().index();

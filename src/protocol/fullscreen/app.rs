@@ -4,7 +4,7 @@
 
 use super::display::{Screen, wrap_log};
 use super::grid::Grid;
-use super::menu::level_text;
+use super::menu::{Choice, level_text};
 use super::screen::{self, Player, Snapshot};
 use crate::config::Config;
 use crate::engine::clock::centis;
@@ -43,13 +43,20 @@ pub fn info_text(info: &SearchInfo) -> String {
 }
 
 pub(super) enum Phase {
-    /// The start menu: the level highlighted, the digits typed, a complaint.
+    /// A start menu: what it chooses, the item highlighted, the digits typed, a complaint.
     Menu {
+        choice: Choice,
         selected: usize,
         typed: String,
         note: String,
     },
     Play,
+}
+
+impl Phase {
+    pub(super) fn menu(choice: Choice) -> Phase {
+        Phase::Menu { choice, selected: 0, typed: String::new(), note: String::new() }
+    }
 }
 
 /// The full-screen mode: the interpreter, the menu and the command line.
@@ -64,18 +71,22 @@ pub struct App<'a> {
     pub(super) kanji: bool,
     color: bool,
     pub(super) end: Option<LoopEnd>,
+    /// The kind of game is asked after the level (the command line gave no start).
+    pub(super) ask_handicap: bool,
     /// The search being shown, to clear its line when a new one starts.
     shown_search: Option<Thinking>,
 }
 
 impl<'a> App<'a> {
     /// Opens with the start menu, or straight at the board when the command line gave a
-    /// time control. `color`: colours may be used (`NO_COLOR` unset).
+    /// time control. After the menu's level, the kind of game (even or a handicap) is asked,
+    /// unless the command line gave it (`--handicap`, `--sfen`). `color`: colours may be
+    /// used (`NO_COLOR` unset).
     pub fn new(link: Link<'a>, config: &Config, color: bool) -> App<'a> {
         let menu = config.time_control.is_none();
         let mut app = App {
             interp: Interp::new(link, config, Screen::default()),
-            phase: Phase::Menu { selected: 0, typed: String::new(), note: String::new() },
+            phase: Phase::menu(Choice::Level),
             input: Vec::new(),
             cursor: 0,
             history: Vec::new(),
@@ -83,6 +94,7 @@ impl<'a> App<'a> {
             kanji: config.kanji,
             color,
             end: None,
+            ask_handicap: config.game_kind.is_none() && config.start_sfen.is_none(),
             shown_search: None,
         };
         if !menu {
@@ -249,8 +261,9 @@ impl<'a> App<'a> {
     /// The screen as it is now.
     pub fn render(&self, width: usize, height: usize, now: Instant) -> Grid {
         match &self.phase {
-            Phase::Menu { selected, typed, note } => {
-                screen::render_menu(width, height, *selected, typed, note, self.color)
+            Phase::Menu { choice, selected, typed, note } => {
+                let menu = screen::Menu { choice: *choice, selected: *selected, typed, note };
+                screen::render_menu(width, height, &menu, self.color)
             }
             Phase::Play => screen::render(&self.snapshot(now), width, height),
         }

@@ -1,14 +1,74 @@
-//! The start menu: the levels to choose from, its keys, and a level in words.
+//! The start menus: the levels to choose from, then the kind of game (even or a handicap),
+//! their keys, and a level in words.
 
 use super::app::{App, Phase};
 use super::screen::LEVELS;
+use crate::config::GameKind;
 use crate::engine::clock::{Clocks, Period, TimeControl};
 use crate::protocol::LoopEnd;
+use crate::rules::handicap::Handicap;
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::Duration;
 
 /// The longest entry kept at the menu's prompt.
 const MAX_TYPED: usize = 8;
+
+/// What a start menu chooses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Level,
+    /// The kind of game, after the level: even, or a handicap.
+    Handicap,
+}
+
+impl Choice {
+    /// The number of the first item (the levels count from 1, the even game is 0).
+    pub fn first(self) -> usize {
+        match self {
+            Choice::Level => 1,
+            Choice::Handicap => 0,
+        }
+    }
+
+    pub fn count(self) -> usize {
+        match self {
+            Choice::Level => LEVELS.len(),
+            Choice::Handicap => Handicap::ALL.len() + 1,
+        }
+    }
+
+    /// The items as the menu shows them.
+    pub fn lines(self) -> Vec<String> {
+        match self {
+            Choice::Level => LEVELS.iter().map(|l| l.to_string()).collect(),
+            Choice::Handicap => (0..self.count())
+                .map(|i| {
+                    let (name, japanese) = match menu_handicap(i) {
+                        Some(GameKind::Handicap(h)) => (h.name(), h.japanese()),
+                        _ => ("Even game", "平手"),
+                    };
+                    format!("{i:>2}.  {name:<19}{japanese}")
+                })
+                .collect(),
+        }
+    }
+
+    /// The word of its prompt and refusals.
+    pub fn word(self) -> &'static str {
+        match self {
+            Choice::Level => "level",
+            Choice::Handicap => "handicap",
+        }
+    }
+}
+
+/// The handicap menu's item: 0 the even game, then the handicaps from the smallest.
+pub fn menu_handicap(item: usize) -> Option<GameKind> {
+    match item {
+        0 => Some(GameKind::Even),
+        n => Handicap::ALL.get(n - 1).map(|&h| GameKind::Handicap(h)),
+    }
+}
 
 /// The start menu's level: its time control and whether the time is for the whole game.
 pub fn menu_level(item: usize) -> Option<(TimeControl, bool)> {
@@ -74,47 +134,74 @@ pub fn level_text(clocks: &Clocks) -> String {
 
 impl App<'_> {
     pub(super) fn menu_key(&mut self, key: KeyEvent, ctrl: bool) {
-        let Phase::Menu { selected, typed, note } = &mut self.phase else {
+        let Phase::Menu { choice, selected, typed, note } = &mut self.phase else {
             return;
         };
+        let (first, len) = (choice.first(), choice.count());
         match key.code {
             KeyCode::Up => {
-                *selected = selected.checked_sub(1).unwrap_or(LEVELS.len() - 1);
+                *selected = selected.checked_sub(1).unwrap_or(len - 1);
                 typed.clear();
             }
             KeyCode::Down => {
-                *selected = (*selected + 1) % LEVELS.len();
+                *selected = (*selected + 1) % len;
                 typed.clear();
             }
             KeyCode::Char('d' | 'D') if ctrl => self.end = Some(LoopEnd::Quit),
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => self.end = Some(LoopEnd::Quit),
             // Any other character is kept too, so that Enter refuses it instead of taking the
-            // highlighted level for a line the player did not mean.
+            // highlighted item for a line the player did not mean.
             KeyCode::Char(c) if !c.is_control() && typed.chars().count() < MAX_TYPED => {
                 typed.push(c);
                 if let Ok(n) = typed.parse::<usize>()
-                    && (1..=LEVELS.len()).contains(&n)
+                    && (first..first + len).contains(&n)
                 {
-                    *selected = n - 1;
+                    *selected = n - first;
                 }
             }
             KeyCode::Backspace => {
                 typed.pop();
             }
             KeyCode::Enter => {
-                let item = if typed.is_empty() { Some(*selected + 1) } else { typed.parse().ok() };
-                match item.and_then(menu_level) {
-                    Some((control, game_in)) => {
-                        self.interp.set_time_control(control, game_in);
-                        self.play();
+                let item = if typed.is_empty() {
+                    Some(*selected + first)
+                } else {
+                    typed.parse().ok().filter(|n| (first..first + len).contains(n))
+                };
+                let choice = *choice;
+                match (choice, item) {
+                    (Choice::Level, Some(n)) => {
+                        if let Some((control, game_in)) = menu_level(n) {
+                            self.interp.set_time_control(control, game_in);
+                        }
+                        self.after_level();
                     }
-                    None => {
-                        *note = format!("There is no level {typed}: choose 1 to {}.", LEVELS.len());
+                    (Choice::Handicap, Some(n)) => {
+                        self.play();
+                        if let Some(kind @ GameKind::Handicap(_)) = menu_handicap(n) {
+                            self.interp.start_game(kind);
+                        }
+                    }
+                    (_, None) => {
+                        *note = format!(
+                            "There is no {} {typed}: choose {first} to {}.",
+                            choice.word(),
+                            first + len - 1
+                        );
                         typed.clear();
                     }
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The level is chosen: the kind of game next, unless the command line gave the start.
+    fn after_level(&mut self) {
+        if self.ask_handicap {
+            self.phase = Phase::menu(Choice::Handicap);
+        } else {
+            self.play();
         }
     }
 }
@@ -137,5 +224,18 @@ mod tests {
         let mut clocks = Clocks::new(tc);
         clocks.game_in = game_in;
         assert_eq!(level_text(&clocks), "all moves in 3 min + 2 s a move");
+    }
+
+    #[test]
+    fn kinds_of_game_of_the_menu() {
+        let lines = Choice::Handicap.lines();
+        assert_eq!(lines.len(), 16);
+        assert_eq!(lines[0], " 0.  Even game          平手");
+        assert_eq!(lines[4], " 4.  rook               飛車落ち");
+        assert_eq!(lines[15], "15.  ten-piece          十枚落ち");
+        assert_eq!(menu_handicap(0), Some(GameKind::Even));
+        assert_eq!(menu_handicap(15), Some(GameKind::Handicap(Handicap::TenPiece)));
+        assert_eq!(menu_handicap(16), None);
+        assert_eq!(Choice::Level.lines()[0], LEVELS[0]);
     }
 }

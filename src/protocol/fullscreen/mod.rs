@@ -1,5 +1,6 @@
 //! The full-screen terminal mode (`-C`): the original's menu of ten time controls (and four
-//! quicker ones after them), then the board with coordinates and colours (Japanese piece
+//! quicker ones after them) and of the kind of game (even, or one of the fifteen handicaps;
+//! `--handicap` skips it), then the board with coordinates and colours (Japanese piece
 //! names with `kanji` or `--kanji`), the hands, both clocks running, the moves, the
 //! computer's thinking, the messages and a command line that takes everything the text mode
 //! takes: the text mode's interpreter runs it, with this mode's [`display::Screen`] as its

@@ -4,6 +4,7 @@
 //! screens without a terminal.
 
 use super::grid::{Grid, Style, text_width};
+use super::menu::Choice;
 use crate::protocol::gnu::board::View;
 use crate::protocol::gnu::display::MessageKind;
 use crate::rules::{Color, Move, PieceKind, Setup, Square};
@@ -125,30 +126,44 @@ fn tint(style: Style, color: bool) -> Style {
     Style { fg: None, reverse: style.reverse || style.bg.is_some(), bg: None, ..style }
 }
 
-/// The start menu, as the original lays it out, with the level chosen so far.
-pub fn render_menu(
-    width: usize,
-    height: usize,
-    selected: usize,
-    typed: &str,
-    note: &str,
-    color: bool,
-) -> Grid {
+/// A start menu as shown: what it chooses, the item highlighted, what is typed, a complaint.
+pub struct Menu<'a> {
+    pub choice: Choice,
+    pub selected: usize,
+    pub typed: &'a str,
+    pub note: &'a str,
+}
+
+/// A start menu, as the original lays out its levels, with the item chosen so far.
+pub fn render_menu(width: usize, height: usize, m: &Menu<'_>, color: bool) -> Grid {
     let mut g = Grid::new(width, height);
     let title = format!("GNU Shogi {}", crate::VERSION);
     g.put(31, 1, &title, Style::PLAIN.bold());
-    for (i, level) in LEVELS.iter().enumerate() {
-        let style = if i == selected { Style::PLAIN.reverse() } else { Style::PLAIN };
-        g.put(19, 3 + i, level, style);
+    let items = m.choice.lines();
+    if m.choice == Choice::Handicap {
+        g.put(19, 2, "The kind of game (White, the computer, gives the handicap):", Style::PLAIN);
     }
-    // Below the levels, whatever their number.
-    let row = 3 + LEVELS.len() + 2;
-    let prompt = "Enter Level: ";
+    for (i, item) in items.iter().enumerate() {
+        let style = if i == m.selected { Style::PLAIN.reverse() } else { Style::PLAIN };
+        g.put(19, 3 + i, item, style);
+    }
+    // Below the items, whatever their number; closer when a long list would not fit.
+    let gap = if 3 + items.len() + 6 <= MIN_HEIGHT { 2 } else { 1 };
+    let row = 3 + items.len() + gap;
+    let prompt = match m.choice {
+        Choice::Level => "Enter Level: ",
+        Choice::Handicap => "Enter Handicap: ",
+    };
     let end = g.put(19, row, prompt, Style::PLAIN);
-    let end = g.put(end, row, typed, Style::PLAIN.bold());
+    let end = g.put(end, row, m.typed, Style::PLAIN.bold());
     g.cursor = Some((end, row));
-    g.put(19, row + 2, note, tint(Style::fg(ERROR).bold(), color));
-    g.put(19, row + 4, "Up/Down or a number, then Enter. q or Ctrl-C quits.", Style::PLAIN.dim());
+    g.put(19, row + gap, m.note, tint(Style::fg(ERROR).bold(), color));
+    g.put(
+        19,
+        row + 2 * gap,
+        "Up/Down or a number, then Enter. q or Ctrl-C quits.",
+        Style::PLAIN.dim(),
+    );
     g
 }
 

@@ -128,7 +128,7 @@ fn on(b: bool) -> &'static str {
 
 /// The command summary and the status: every line says what the command really does.
 pub fn help(s: &Status) -> String {
-    let rows: [(&str, &str, &str, &str); 27] = [
+    let rows: [(&str, &str, &str, &str); 29] = [
         ("7g7f", "move from 7g to 7f", "quit", "exit GNU Shogi"),
         ("S6h", "move silver to 6h", "beep", "bell after moves"),
         ("2d2c+", "move to 2c and promote", "post", "show thinking"),
@@ -136,7 +136,9 @@ pub fn help(s: &Status) -> String {
         ("Gi5h G65h", "from rank i / file 6", "hard", "ponder"),
         ("7g7f? !", "mark a move bad/good", "? !", "mark the last move"),
         ("bd", "redraw board", "reverse", "turn the board"),
-        ("showboard", "board after each move", "", ""),
+        ("showboard", "board after each move", "strength", "level 0-20 (20: full)"),
+        ("enteringking", "entering-king rule", "", ""),
+        ("analyse", "judge the moves played", "handicap", "handicap game (list)"),
         ("coords", "file/rank labels", "stars", "star points"),
         ("new", "start new game", "hint", "suggest a move"),
         ("undo", "take back one ply", "remove", "take back a move"),

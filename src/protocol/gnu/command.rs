@@ -6,6 +6,7 @@
 //! [`CommandError`], whose text is the interpreter's reply. A word that names no command is a
 //! move.
 
+use crate::config::GameKind;
 use crate::engine::clock::{TimeControl, TimeControlError, parse_level};
 use crate::notation::{Annotation, SfenError, parse_sfen};
 use crate::rules::{Color, EnteringKingRule, Piece, PieceKind, Position};
@@ -166,6 +167,8 @@ pub enum Command {
     Both,
     /// `enteringking RULE`; without one, the rule in force and the choices.
     EnteringKing(Option<EnteringKingRule>),
+    /// `handicap NAME`: a new game of that kind; without one, the kinds and the one in force.
+    Handicap(Option<GameKind>),
     /// `hint`: a move; `hint N`: the best N moves with their scores.
     Hint(Option<u32>),
     Level(Option<TimeControl>),
@@ -193,6 +196,8 @@ pub enum Command {
     Sfen,
     SetSfen(Box<Position>),
     Moves,
+    /// `analyse [DEPTH | SECONDSs]`: the game so far, every move judged.
+    Analyse(AnalyseLimit),
     Xboard,
     Usi,
     /// Accepted and ignored (`alg`, `accepted`, `rejected`, `variant`, `computer`, `name`).
@@ -218,9 +223,25 @@ pub enum CommandError {
     NotAPieceLetter(char),
     /// `setsfen`: not a position.
     Sfen(SfenError),
+    /// `analyse`: the word is neither a depth nor seconds.
+    Analyse(String),
     /// `enteringking`: not a rule (the word as typed).
     NotARule(String),
+    /// `handicap`: not a handicap's name (the words as typed).
+    NotAHandicap(String),
 }
+
+/// How long `analyse` searches each position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AnalyseLimit {
+    Depth(u32),
+    Time(std::time::Duration),
+}
+
+/// `analyse` alone: a depth that takes a second or two for a whole game.
+pub const ANALYSE_DEFAULT: AnalyseLimit = AnalyseLimit::Depth(6);
+/// Longest time a position `analyse` accepts (seconds).
+pub const ANALYSE_MAX_SECONDS: f64 = 600.0;
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -239,6 +260,11 @@ impl fmt::Display for CommandError {
             }
             CommandError::NotAPieceLetter(l) => write!(f, "debug: '{l}' is not a piece letter"),
             CommandError::Sfen(e) => write!(f, "setsfen: {e}"),
+            CommandError::Analyse(w) => write!(
+                f,
+                "analyse: '{w}' is neither a depth (1 to {MAX_DEPTH}) nor a time a position \
+                 (e.g. 2s, at most {ANALYSE_MAX_SECONDS}s)"
+            ),
             CommandError::NotARule(w) => {
                 let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.name()).collect();
                 write!(
@@ -247,6 +273,11 @@ impl fmt::Display for CommandError {
                     names.join(", ")
                 )
             }
+            CommandError::NotAHandicap(w) => write!(
+                f,
+                "handicap: '{w}' is not a handicap; one of {}; nothing changed",
+                GameKind::names()
+            ),
         }
     }
 }
@@ -262,7 +293,8 @@ pub const COMMANDS: &[&str] = &[
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
-    "edit", "set", "setup", "enteringking", "?", "!", "sfen", "setsfen", "moves", "xboard", "usi", "alg",
+    "edit", "set", "setup", "enteringking", "handicap", "?", "!", "sfen", "setsfen", "moves", "analyse", "xboard",
+    "usi", "alg",
     "accepted", "rejected", "variant", "computer", "name",
 ];
 
@@ -301,6 +333,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "white" => C::White,
         "both" => C::Both,
         "enteringking" => C::EnteringKing(given(arg, entering_king_rule)?),
+        "handicap" => C::Handicap(given(arg, |t| {
+            GameKind::from_name(t).ok_or_else(|| CommandError::NotAHandicap(t.to_string()))
+        })?),
         "hint" => {
             C::Hint(given(arg, |t| Ok(number_word(HINT_LINES, first_word(t))?.unsigned_abs()))?)
         }
@@ -349,6 +384,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "sfen" => C::Sfen,
         "setsfen" => C::SetSfen(Box::new(parse_sfen(arg).map_err(CommandError::Sfen)?)),
         "moves" => C::Moves,
+        "analyse" => C::Analyse(given(arg, analyse_limit)?.unwrap_or(ANALYSE_DEFAULT)),
         "xboard" => C::Xboard,
         "usi" => C::Usi,
         "alg" | "accepted" | "rejected" | "variant" | "computer" | "name" => C::Ignored,
@@ -381,6 +417,25 @@ pub fn depth(text: &str) -> Result<u32, CommandError> {
     match number_word(DEPTH, first_word(text))? {
         0 => Ok(MAX_DEPTH),
         v => Ok(v.unsigned_abs()),
+    }
+}
+
+/// `analyse`'s argument: a depth (`8`) or seconds a position (`2s`, `0.5s`), the first word.
+pub fn analyse_limit(text: &str) -> Result<AnalyseLimit, CommandError> {
+    use nom::character::complete::{char, u32 as number};
+    use nom::number::complete::double;
+    let word = first_word(text);
+    let bad = || CommandError::Analyse(word.to_string());
+    let seconds = all_consuming((double::<&str, ()>, char('s'))).parse(word);
+    if let Ok((_, (s, _))) = seconds {
+        if s > 0.0 && s <= ANALYSE_MAX_SECONDS {
+            return Ok(AnalyseLimit::Time(std::time::Duration::from_secs_f64(s)));
+        }
+        return Err(bad());
+    }
+    match all_consuming(number::<&str, ()>).parse(word) {
+        Ok((_, d)) if (1..=MAX_DEPTH).contains(&d) => Ok(AnalyseLimit::Depth(d)),
+        _ => Err(bad()),
     }
 }
 
@@ -451,6 +506,17 @@ mod tests {
         assert_eq!(parse("  level 40 5 "), Ok(Command::Level(Some(level("40 5").unwrap()))));
         assert_eq!(parse("level"), Ok(Command::Level(None)));
         assert_eq!(parse("sd 3"), Ok(Command::Depth(Some(3))));
+        assert_eq!(parse("analyse"), Ok(Command::Analyse(ANALYSE_DEFAULT)));
+        assert_eq!(parse("analyse 4"), Ok(Command::Analyse(AnalyseLimit::Depth(4))));
+        assert_eq!(
+            parse("analyse 0.5s"),
+            Ok(Command::Analyse(AnalyseLimit::Time(std::time::Duration::from_millis(500))))
+        );
+        for bad in
+            ["analyse 0", "analyse 65", "analyse x", "analyse -1s", "analyse 0s", "analyse 2m"]
+        {
+            assert!(matches!(parse(bad), Err(CommandError::Analyse(_))), "{bad}");
+        }
         assert_eq!(parse("depth 0 x"), Ok(Command::Depth(Some(MAX_DEPTH))));
         assert_eq!(parse("Awindow 5"), Ok(Command::SetPair(Pair::Awindow, Some((5, None)))));
         assert_eq!(
@@ -503,6 +569,12 @@ mod tests {
         assert_eq!(said("debug bX"), "debug: 'X' is not a piece letter");
         assert!(said("level x").starts_with("level: "));
         assert!(said("setsfen x").starts_with("setsfen: "));
+        assert!(
+            said("handicap xyz").starts_with(
+                "handicap: 'xyz' is not a handicap; one of lance, right-lance, bishop,"
+            )
+        );
+        assert!(said("handicap xyz").ends_with("ten-piece, or even; nothing changed"));
         assert_eq!(second(Pair::HashDepth, " 7 "), Ok(7));
         assert_eq!(
             second(Pair::HashDepth, "7 8"),

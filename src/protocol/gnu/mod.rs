@@ -38,8 +38,10 @@
 //!   `undo` says that the sides changed; input echoed in a message has its control
 //!   characters escaped;
 //! - added: `sfen`, `setsfen SFEN`, `moves` (the legal moves), `showboard`, file names on the
-//!   command's line (`save FILE`), `list [FILE]`.
+//!   command's line (`save FILE`), `list [FILE]`, `handicap NAME` (a handicap game, the
+//!   computer giving it and opening at once; `new` repeats the kind).
 
+mod analyse;
 pub mod board;
 pub mod command;
 mod diagnostics;
@@ -259,6 +261,10 @@ impl<'a, D: Display> Interp<'a, D> {
         self.engine.set_use_book(self.book);
         let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
         self.out.start(b);
+        if let Some(kind) = self.config.game_kind.filter(|k| k.handicap().is_some()) {
+            self.announce_game(kind);
+        }
+        self.computer_opens();
         self.show_prompt();
     }
 
@@ -487,7 +493,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 let status = self.status();
                 self.out.help(&status);
             }
-            Command::New => self.new_game(),
+            Command::New => self.new_command(),
             Command::Quit => self.end = Some(LoopEnd::Quit),
             Command::Xboard => self.end = Some(LoopEnd::Xboard),
             Command::Usi => self.end = Some(LoopEnd::Usi),
@@ -551,6 +557,7 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Command::Hint(lines) => self.give_hint(lines),
             Command::EnteringKing(rule) => self.set_entering_king(rule),
+            Command::Handicap(kind) => self.handicap(kind),
             Command::Level(None) => self.ask(Prompt::Level),
             Command::Level(Some(tc)) => self.level(tc),
             Command::Depth(None) => self.ask(Prompt::Depth),
@@ -612,6 +619,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.redraw();
             }
             Command::Moves => self.list_moves(),
+            Command::Analyse(limit) => self.analyse_game(limit),
             Command::Move(word) => self.user_move(&word, true),
         }
     }
@@ -636,5 +644,8 @@ impl<'a, D: Display> Interp<'a, D> {
 }
 
 fn start_position(config: &Config) -> Position {
+    if let Some(kind) = config.game_kind.filter(|k| k.handicap().is_some()) {
+        return kind.position();
+    }
     config.start_sfen.as_deref().and_then(|s| parse_sfen(s).ok()).unwrap_or_else(Position::startpos)
 }

@@ -2,9 +2,11 @@
 
 use super::display::Display;
 use super::{Interp, start_position};
+use crate::config::GameKind;
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
+use crate::rules::handicap::Handicap;
 use crate::rules::{Color, IllegalMove, Move};
 use crate::search::{Score, SearchLimits};
 use std::sync::atomic::AtomicBool;
@@ -150,6 +152,83 @@ impl<D: Display> Interp<'_, D> {
         self.user_moves = 0;
         self.clocks.reset();
         self.redraw();
+    }
+
+    /// `new`: another game of the kind in force; the computer moves first when it is to.
+    pub(super) fn new_command(&mut self) {
+        self.new_game();
+        self.computer_opens();
+    }
+
+    /// People playing the computer from a start where it moves first (a handicap, White the
+    /// giver) see it think at once, as after their own move.
+    pub(super) fn computer_opens(&mut self) {
+        if self.people()
+            && !self.force
+            && self.outcome.is_none()
+            && self.running.is_none()
+            && self.game.ply() == 0
+            && self.game.position().side_to_move() == self.computer
+        {
+            self.start_search();
+        }
+    }
+
+    /// `handicap KIND`: a new game of that kind, and `new` starts the same kind again;
+    /// without a kind, the kinds and the one in force. Force mode stays as it was.
+    pub(super) fn handicap(&mut self, kind: Option<GameKind>) {
+        let Some(kind) = kind else {
+            let now = match Handicap::of(self.game.start()) {
+                Some(h) => GameKind::Handicap(h),
+                None if self.game.is_regular_start() => GameKind::Even,
+                None => {
+                    return self.list_handicaps("this game began from a set-up position");
+                }
+            };
+            return self.list_handicaps(&format!("this game: {now}"));
+        };
+        let force = self.force;
+        self.config.game_kind = Some(kind);
+        self.config.start_sfen = None;
+        self.new_game();
+        if force {
+            self.force = true;
+            self.computer = !self.game.position().side_to_move();
+        }
+        self.announce_game(kind);
+        self.computer_opens();
+    }
+
+    /// A new game of this kind, as the `handicap` command starts it (the full screen's
+    /// menu).
+    pub fn start_game(&mut self, kind: GameKind) {
+        self.handicap(Some(kind));
+    }
+
+    /// What kind of game began, and who moves first: for people only.
+    pub(super) fn announce_game(&mut self, kind: GameKind) {
+        let first = self.game.position().side_to_move().name();
+        let how = match kind {
+            GameKind::Handicap(_) if self.force => {
+                format!("{first} gives it and moves first (force mode: you move for both sides)")
+            }
+            GameKind::Handicap(_) => format!("{first} (the computer) gives it and moves first"),
+            GameKind::Even if self.force => {
+                format!("{first} moves first (force mode: you move for both sides)")
+            }
+            GameKind::Even => format!("you play {first} and move first"),
+        };
+        self.note(&format!("New game: {kind}; {how}"));
+    }
+
+    fn list_handicaps(&mut self, now: &str) {
+        self.reply(&format!(
+            "handicap: {now}; the kinds (White gives the handicap and moves first):"
+        ));
+        self.reply(&format!("  {:<18}平手", "even"));
+        for h in Handicap::ALL {
+            self.reply(&format!("  {:<18}{}", h.name(), h.japanese()));
+        }
     }
 
     /// Takes back one ply; the colours swap (the original's `undo`), and the book is left

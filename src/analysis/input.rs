@@ -1,0 +1,53 @@
+//! Reading the game to analyse: a record in the format its extension names (`files::record`:
+//! KIF, KIFU, CSA, USI), else by its content, or a game saved by the text mode's `save`.
+
+use crate::files::record::{self, Format, Record};
+use crate::files::{GameFile, MAX_GAME_FILE, read_limited};
+use std::fmt;
+use std::path::Path;
+
+/// Why a record could not be read; the text names the file (and the line, where known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError(pub String);
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The format of a file whose name says none, from its first lines.
+fn sniff(data: &[u8]) -> Format {
+    let head = String::from_utf8_lossy(&data[..data.len().min(4096)]);
+    let first = |p: &[&str]| head.lines().any(|l| p.iter().any(|w| l.trim_start().starts_with(w)));
+    if first(&["position", "startpos", "sfen "]) {
+        Format::Usi
+    } else if first(&["V2", "PI", "P1", "N+", "N-"]) {
+        Format::Csa
+    } else {
+        Format::Kif
+    }
+}
+
+/// Reads a game record: KIF (Shift-JIS or UTF-8), CSA, a USI position line, or the text
+/// mode's saved game.
+pub fn read_record(path: &Path) -> Result<Record, ReadError> {
+    let name = path.display().to_string();
+    let data = read_limited(path, MAX_GAME_FILE).map_err(|e| ReadError(format!("{name}: {e}")))?;
+    let format = match Format::from_path(path) {
+        Some(f) => f,
+        None => {
+            if let Ok(text) = std::str::from_utf8(&data)
+                && text.trim_start().starts_with("White ")
+            {
+                // The text mode's `save` file starts with the players' line.
+                let file = GameFile::parse(text).map_err(|e| ReadError(format!("{name}: {e}")))?;
+                return Ok(Record::from_game(&file.game()));
+            }
+            sniff(&data)
+        }
+    };
+    record::read(&data, format).map_err(|e| ReadError(format!("{name}: {e}")))
+}

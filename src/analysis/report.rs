@@ -1,0 +1,109 @@
+//! The analysis as lines of text for people: one line a move, and a summary for each side.
+//! The command line and the text mode's `analyse` print the same lines.
+
+use super::{Analysis, MoveAnalysis, SideSummary};
+use crate::notation::kif;
+use crate::rules::Color;
+
+/// Moves of a line shown after a move: enough to see the idea.
+const LINE_MOVES: usize = 6;
+
+/// One move: `   3. 8h3c+     +22 ->  -1545  loss 35.2  ▲３三角成(88)  ??blunder`: the
+/// columns of fixed width first, the move in KIF's notation (of varying width) after them.
+pub fn move_line(m: &MoveAnalysis) -> String {
+    let mut s = format!(
+        "{:>4}. {:<6} {:>6} -> {:>6}  loss {:>4.1}  {}{}",
+        m.ply,
+        m.mv.to_string(),
+        m.before.to_string(),
+        m.after.to_string(),
+        m.loss,
+        kif::side_mark(m.mover),
+        kif::move_text(&m.position, m.mv, m.last_to)
+    );
+    if let Some(mark) = m.mark {
+        s.push_str(&format!("  {}{}", mark.symbol(), mark.name()));
+    }
+    if let Some(plies) = m.mates {
+        s.push_str(&format!("  mates in {plies}"));
+    }
+    if let Some(plies) = m.missed_mate {
+        s.push_str(&format!("  missed mate in {plies}"));
+    }
+    s
+}
+
+/// Where the move played is not the engine's choice, the move it prefers, its score and
+/// the line that follows, on a line of its own: `        best 8h2b+ +22: 8h2b+ 8b2b …`.
+pub fn best_line(m: &MoveAnalysis) -> Option<String> {
+    let best = m.best.best.filter(|_| !m.is_best)?;
+    let line: Vec<String> = m.best.pv.iter().take(LINE_MOVES).map(|mv| mv.to_string()).collect();
+    Some(format!("        best {best} {}: {}", m.before, line.join(" ")))
+}
+
+/// A move's lines: [`move_line`], then [`best_line`] when there is one.
+pub fn move_lines(m: &MoveAnalysis) -> Vec<String> {
+    std::iter::once(move_line(m)).chain(best_line(m)).collect()
+}
+
+/// `▲７六歩(77) 7g7f`: a move as the summary names it.
+pub fn move_name(m: &MoveAnalysis) -> String {
+    format!("{}{} {}", kif::side_mark(m.mover), kif::move_text(&m.position, m.mv, m.last_to), m.mv)
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// One side's summary: its numbers, then its turning point on a line of its own.
+pub fn side_lines(analysis: &Analysis, side: Color) -> Vec<String> {
+    let s: SideSummary = analysis.summary(side);
+    let name = match side {
+        Color::Black => "Black (sente)",
+        Color::White => "White (gote)",
+    };
+    let mut line = format!(
+        "{name}: {}, average loss {:.1}, {}, {}, {}",
+        plural(s.moves, "move", "moves"),
+        s.average_loss,
+        plural(s.inaccuracies, "inaccuracy", "inaccuracies"),
+        plural(s.mistakes, "mistake", "mistakes"),
+        plural(s.blunders, "blunder", "blunders"),
+    );
+    if s.missed_mates > 0 {
+        line.push_str(&format!(", {}", plural(s.missed_mates, "missed mate", "missed mates")));
+    }
+    let turn = match s.turning_point.and_then(|i| analysis.moves.get(i)) {
+        Some(m) => format!(
+            "  turning point: move {} {} (loss {:.1}, {} -> {})",
+            m.ply,
+            move_name(m),
+            m.loss,
+            m.before,
+            m.after
+        ),
+        None => "  no move lost anything".to_string(),
+    };
+    vec![line, turn]
+}
+
+/// The heading above the move lines.
+pub const HEADING: [&str; 2] = [
+    "Scores are from Black's side; a loss is in points of the mover's chance to win.",
+    "  ply move    before    after   loss",
+];
+
+/// The summary: how much was analysed, then a line for each side.
+pub fn summary_lines(analysis: &Analysis) -> Vec<String> {
+    let mut lines = Vec::new();
+    if analysis.interrupted {
+        lines.push(format!(
+            "Interrupted: {} of {} moves analysed.",
+            analysis.moves.len(),
+            analysis.total
+        ));
+    }
+    lines.extend(side_lines(analysis, Color::Black));
+    lines.extend(side_lines(analysis, Color::White));
+    lines
+}

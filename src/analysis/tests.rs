@@ -1,0 +1,159 @@
+//! The loss and the marks, on made-up searches: no engine needed.
+
+use super::*;
+use crate::notation::parse_usi_move;
+
+fn eval(score: Score, best: Option<Move>) -> PositionEval {
+    PositionEval {
+        score,
+        best,
+        pv: best.into_iter().collect(),
+        depth: 1,
+        nodes: 1,
+        time: Duration::ZERO,
+        mate: None,
+    }
+}
+
+fn mv(pos: &Position, s: &str) -> Move {
+    parse_usi_move(s).unwrap().to_move(pos).unwrap()
+}
+
+/// Black plays 7g7f from the start; the searches say `before` (Black to move) and `after`
+/// (White to move), each from the side to move.
+fn judge(before: Score, after: Score, best: &str) -> MoveAnalysis {
+    let pos = Position::startpos();
+    let played = mv(&pos, "7g7f");
+    let best = mv(&pos, best);
+    MoveAnalysis::judge(1, pos, None, played, eval(before, Some(best)), eval(after, None))
+}
+
+#[test]
+fn chances_follow_the_tuned_curve() {
+    assert!((Eval::Cp(0).black_chance() - 0.5).abs() < 1e-9);
+    let p = Eval::Cp(1000).black_chance();
+    assert!(p > 0.74 && p < 0.76, "{p}");
+    assert_eq!(Eval::Mate { winner: Color::White, plies: 3 }.black_chance(), 0.0);
+    assert_eq!(Eval::from_score(Score::Cp(50), Color::White), Eval::Cp(-50));
+    assert_eq!(
+        Eval::from_score(Score::Mate(-2), Color::White),
+        Eval::Mate { winner: Color::Black, plies: 2 }
+    );
+    assert_eq!(Eval::Mate { winner: Color::Black, plies: 5 }.to_string(), "+M5");
+}
+
+#[test]
+fn the_best_move_loses_nothing() {
+    let m = judge(Score::Cp(100), Score::Cp(-400), "7g7f");
+    assert!(m.is_best);
+    assert_eq!((m.loss, m.mark), (0.0, None));
+}
+
+#[test]
+fn marks_by_loss() {
+    // From even, a rook's worth (about 1000) lost: a blunder.
+    let m = judge(Score::Cp(0), Score::Cp(1000), "2g2f");
+    assert_eq!(m.mark, Some(Mark::Blunder));
+    assert!(m.loss > 20.0 && m.loss < 30.0, "{}", m.loss);
+    assert_eq!(m.after, Eval::Cp(-1000));
+    // A silver (about 400): a mistake; 200: an inaccuracy; 50: nothing.
+    assert_eq!(judge(Score::Cp(0), Score::Cp(400), "2g2f").mark, Some(Mark::Mistake));
+    assert_eq!(judge(Score::Cp(0), Score::Cp(200), "2g2f").mark, Some(Mark::Inaccuracy));
+    assert_eq!(judge(Score::Cp(0), Score::Cp(50), "2g2f").mark, None);
+    // Better than the engine thought: no loss, never a negative one.
+    assert_eq!(judge(Score::Cp(0), Score::Cp(-300), "2g2f").loss, 0.0);
+    assert_eq!(Mark::for_loss(INACCURACY), Some(Mark::Inaccuracy));
+    assert_eq!(Mark::for_loss(BLUNDER - 0.01), Some(Mark::Mistake));
+}
+
+#[test]
+fn the_loss_saturates_in_decided_games() {
+    // Already lost: 2000 more centipawns cost next to nothing.
+    let m = judge(Score::Cp(-3000), Score::Cp(5000), "2g2f");
+    assert!(m.loss < 5.0 && m.mark.is_none(), "{}", m.loss);
+    // Mated either way: nothing to lose.
+    let m = judge(Score::Mate(-4), Score::Mate(2), "2g2f");
+    assert_eq!(m.loss, 0.0);
+    // Still winning by a mile: a small loss.
+    let m = judge(Score::Cp(4000), Score::Cp(-2500), "2g2f");
+    assert!(m.loss < 5.0, "{}", m.loss);
+}
+
+#[test]
+fn missed_and_found_mates() {
+    // A mate in 3 for Black, and the move played lets it go: at least a mistake, though
+    // Black is still well ahead.
+    let m = judge(Score::Mate(3), Score::Cp(-2500), "2g2f");
+    assert_eq!(m.missed_mate, Some(3));
+    assert_eq!(m.mark, Some(Mark::Mistake));
+    // The move played keeps a mate (White is mated in 4 more plies): found, no loss.
+    let m = judge(Score::Mate(7), Score::Mate(-4), "2g2f");
+    assert_eq!((m.missed_mate, m.mates, m.loss), (None, Some(5), 0.0));
+    // The mating move itself.
+    let m = judge(Score::Mate(1), Score::Mate(0), "7g7f");
+    assert_eq!((m.missed_mate, m.mates, m.is_best), (None, Some(1), true));
+}
+
+#[test]
+fn summaries_count_marks_and_name_the_worst_move() {
+    let moves = vec![
+        judge(Score::Cp(0), Score::Cp(1000), "2g2f"),
+        judge(Score::Cp(0), Score::Cp(400), "2g2f"),
+        judge(Score::Cp(0), Score::Cp(0), "7g7f"),
+    ];
+    let a = Analysis { moves, total: 3, interrupted: false };
+    let s = a.summary(Color::Black);
+    assert_eq!((s.moves, s.blunders, s.mistakes, s.inaccuracies), (3, 1, 1, 0));
+    assert_eq!(s.turning_point, Some(0));
+    assert_eq!(a.summary(Color::White), SideSummary::default());
+}
+
+#[test]
+fn comments_in_both_guis_forms() {
+    let pos = Position::startpos();
+    let played = mv(&pos, "7g7f");
+    let after = pos.played(played);
+    let reply = mv(&after, "3c3d");
+    let best = mv(&pos, "2g2f");
+    let mut r = eval(Score::Cp(1000), Some(reply));
+    r.depth = 7;
+    r.nodes = 4321;
+    r.time = Duration::from_millis(1500);
+    let m = MoveAnalysis::judge(1, pos, None, played, eval(Score::Cp(0), Some(best)), r);
+    let c = annotate::move_comments(&m);
+    assert_eq!(c[0], "【大悪手】");
+    assert!(c.contains(&"#評価値=-1000".to_string()), "{c:#?}");
+    assert!(c.contains(&"#読み筋=△３四歩(33)".to_string()), "{c:#?}");
+    assert!(c.contains(&"#深さ=7".to_string()) && c.contains(&"#ノード数=4321".to_string()));
+    assert!(c.iter().any(|l| l.starts_with("#エンジン=GNU Shogi ")));
+    assert!(
+        c.contains(
+            &"*解析 0 ○ 時間 00:01.5 深さ 7 ノード数 4321 評価値 -1000 読み筋 △３四歩(33)"
+                .to_string()
+        ),
+        "{c:#?}"
+    );
+    let english = c.last().unwrap();
+    assert!(english.starts_with("gnushogi: +0 -> -1000, loss "), "{english}");
+    assert!(english.contains("blunder; best +0 ▲２六歩(27)"), "{english}");
+    // A mate after the move: ShogiHome's mate form, and Kifu for Windows's number.
+    let m = judge(Score::Mate(3), Score::Mate(-2), "7g7f");
+    let c = annotate::move_comments(&m);
+    assert!(c.contains(&"#詰み=先手勝ち:2手".to_string()), "{c:#?}");
+    assert!(c.iter().any(|l| l.contains(" 評価値 31998")), "{c:#?}");
+}
+
+#[test]
+fn the_record_gets_the_comments_of_the_moves_analysed() {
+    use crate::files::record::Record;
+    let game = {
+        let mut g = Game::new(Position::startpos());
+        g.play(mv(&Position::startpos(), "7g7f")).unwrap();
+        g
+    };
+    let mut record = Record::from_game(&game);
+    let m = judge(Score::Cp(0), Score::Cp(0), "7g7f");
+    annotate::annotate(&mut record, &Analysis { moves: vec![m], total: 1, interrupted: false });
+    assert!(record.comments.iter().any(|l| l == "#評価値=0"), "{:#?}", record.comments);
+    assert!(record.moves[0].comments.iter().any(|l| l.starts_with("*解析 0 ")));
+}

@@ -55,6 +55,20 @@ const LEFT_GOLD: (u8, u8) = (4, 1);
 const RIGHT_GOLD: (u8, u8) = (6, 1);
 const BISHOP: (u8, u8) = (2, 2);
 const ROOK: (u8, u8) = (8, 2);
+/// The pieces a handicap may take off, in the order CSA's `PI` lists removals
+/// (`PI82HI22KA11KY…`): rook, bishop, lances, knights, silvers, golds; left before right.
+const REMOVABLE: [(u8, u8); 10] = [
+    ROOK,
+    BISHOP,
+    LEFT_LANCE,
+    RIGHT_LANCE,
+    LEFT_KNIGHT,
+    RIGHT_KNIGHT,
+    LEFT_SILVER,
+    RIGHT_SILVER,
+    LEFT_GOLD,
+    RIGHT_GOLD,
+];
 
 impl Handicap {
     /// Every handicap, from the smallest to the largest.
@@ -130,55 +144,41 @@ impl Handicap {
         })
     }
 
-    /// The squares whose White pieces come off, as (file, rank).
-    fn removed_at(self) -> &'static [(u8, u8)] {
-        const FOUR: [(u8, u8); 4] = [ROOK, BISHOP, LEFT_LANCE, RIGHT_LANCE];
+    /// Which of [`REMOVABLE`] come off: bit `i` for `REMOVABLE[i]`.
+    const fn removed_mask(self) -> u16 {
+        const ROOK_BISHOP: u16 = 0b11;
+        const LANCES: u16 = 0b1100;
+        const KNIGHTS: u16 = 0b11_0000;
+        const SILVERS: u16 = 0b1100_0000;
+        const GOLDS: u16 = 0b11_0000_0000;
         match self {
-            Handicap::Lance => &[LEFT_LANCE],
-            Handicap::RightLance => &[RIGHT_LANCE],
-            Handicap::Bishop => &[BISHOP],
-            Handicap::Rook => &[ROOK],
-            Handicap::RookLance => &[ROOK, LEFT_LANCE],
-            Handicap::TwoPiece => &[ROOK, BISHOP],
-            Handicap::ThreePiece => &[ROOK, BISHOP, LEFT_LANCE],
-            Handicap::FourPiece => &FOUR,
-            Handicap::FivePiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], RIGHT_KNIGHT],
-            Handicap::LeftFivePiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT],
-            Handicap::SixPiece => &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT],
-            Handicap::LeftSevenPiece => {
-                &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT, LEFT_SILVER]
-            }
-            Handicap::RightSevenPiece => {
-                &[FOUR[0], FOUR[1], FOUR[2], FOUR[3], LEFT_KNIGHT, RIGHT_KNIGHT, RIGHT_SILVER]
-            }
-            Handicap::EightPiece => &[
-                FOUR[0],
-                FOUR[1],
-                FOUR[2],
-                FOUR[3],
-                LEFT_KNIGHT,
-                RIGHT_KNIGHT,
-                LEFT_SILVER,
-                RIGHT_SILVER,
-            ],
-            Handicap::TenPiece => &[
-                FOUR[0],
-                FOUR[1],
-                FOUR[2],
-                FOUR[3],
-                LEFT_KNIGHT,
-                RIGHT_KNIGHT,
-                LEFT_SILVER,
-                RIGHT_SILVER,
-                LEFT_GOLD,
-                RIGHT_GOLD,
-            ],
+            Handicap::Lance => 1 << 2,
+            Handicap::RightLance => 1 << 3,
+            Handicap::Bishop => 1 << 1,
+            Handicap::Rook => 1,
+            Handicap::RookLance => 1 | 1 << 2,
+            Handicap::TwoPiece => ROOK_BISHOP,
+            Handicap::ThreePiece => ROOK_BISHOP | 1 << 2,
+            Handicap::FourPiece => ROOK_BISHOP | LANCES,
+            Handicap::FivePiece => ROOK_BISHOP | LANCES | 1 << 5,
+            Handicap::LeftFivePiece => ROOK_BISHOP | LANCES | 1 << 4,
+            Handicap::SixPiece => ROOK_BISHOP | LANCES | KNIGHTS,
+            Handicap::LeftSevenPiece => ROOK_BISHOP | LANCES | KNIGHTS | 1 << 6,
+            Handicap::RightSevenPiece => ROOK_BISHOP | LANCES | KNIGHTS | 1 << 7,
+            Handicap::EightPiece => ROOK_BISHOP | LANCES | KNIGHTS | SILVERS,
+            Handicap::TenPiece => ROOK_BISHOP | LANCES | KNIGHTS | SILVERS | GOLDS,
         }
     }
 
     /// The squares emptied, in the order above (CSA's `PI` lists them so: `PI82HI22KA`).
     pub fn removed(self) -> Vec<Square> {
-        self.removed_at().iter().filter_map(|&(f, r)| Square::new(f, r)).collect()
+        let mask = self.removed_mask();
+        REMOVABLE
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| mask & (1 << i) != 0)
+            .filter_map(|(_, &(f, r))| Square::new(f, r))
+            .collect()
     }
 
     /// The start position: the standard one without the removed pieces, White to move,

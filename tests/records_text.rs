@@ -94,3 +94,21 @@ fn dash_l_names_a_record_for_get() {
     let lines = session(&dir, &["-R", "-l", "start.csa"], "get\nsfen\nquit\n");
     assert_eq!(sfens(&lines), ["lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3"]);
 }
+
+#[test]
+fn a_record_keeps_the_date_its_game_began() {
+    let dir = fresh_dir("records-date");
+    let old = "V2.2\nN+Sente\nN-Gote\n$START_TIME:2001/02/03 04:05:06\nPI\n+\n+7776FU\n-3334FU\n";
+    std::fs::write(dir.join("old.csa"), old).unwrap();
+    // Read back and saved again, in another format: the game's own date stays.
+    session(&dir, &["-R"], "get old.csa\nsave again.kifu\nquit\n");
+    let again = std::fs::read_to_string(dir.join("again.kifu")).unwrap();
+    assert!(again.contains("開始日時：2001/02/03 04:05:06\n"), "{again}");
+    // A game played here is dated when it began, which is before it was saved.
+    let before = chrono::Local::now().naive_local();
+    session(&dir, &["-R"], &format!("force\n{MOVES}save new.csa\nquit\n"));
+    let new = std::fs::read_to_string(dir.join("new.csa")).unwrap();
+    let line = new.lines().find_map(|l| l.strip_prefix("$START_TIME:")).expect("a date");
+    let date = chrono::NaiveDateTime::parse_from_str(line, "%Y/%m/%d %H:%M:%S").unwrap();
+    assert!(date >= before - chrono::Duration::seconds(1), "{line}");
+}

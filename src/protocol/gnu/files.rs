@@ -9,7 +9,6 @@ use crate::files::record::{self, Format, Headers, Record, RecordMove};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::Game;
 use crate::rules::Color;
-use chrono::Timelike;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -106,9 +105,7 @@ impl<D: Display> Interp<'_, D> {
         let mut r = Record::from_game(&self.game);
         let name = |c: Color| if self.both || c == self.computer { "GNU Shogi" } else { "Human" };
         r.headers = Headers {
-            // The interpreter keeps no start time of the game: the record says when it
-            // was saved.
-            date: Some(chrono::Local::now().naive_local().with_nanosecond(0).unwrap_or_default()),
+            date: Some(self.game_started),
             black: Some(name(Color::Black).into()),
             white: Some(name(Color::White).into()),
             event: None,
@@ -135,6 +132,9 @@ impl<D: Display> Interp<'_, D> {
                 let game = r.game();
                 self.computer = !game.position().side_to_move();
                 self.set_game(game, stats);
+                if let Some(date) = r.headers.date {
+                    self.game_started = date;
+                }
                 self.outcome = r.outcome.or(self.game.outcome());
                 self.redraw();
                 self.note(&format!("Game read from {shown}"));

@@ -171,6 +171,8 @@ pub struct Interp<'a, D: Display> {
     hashdepth: [i32; 2],
     clocks: Clocks,
     turn_start: Instant,
+    /// When the game began (a record read keeps its own date): the records' start date.
+    game_started: chrono::NaiveDateTime,
     /// The computer's and the user's move counters (the `N.` of the xshogi dialect's
     /// announcements; people are shown the game's move numbers).
     computer_moves: u32,
@@ -230,6 +232,7 @@ impl<'a, D: Display> Interp<'a, D> {
             hashdepth: [4, 40],
             clocks: Clocks::new(control),
             turn_start: Instant::now(),
+            game_started: play::now_to_the_second(),
             computer_moves: 0,
             user_moves: 0,
             outcome: None,

@@ -140,6 +140,7 @@ impl<D: Display> Interp<'_, D> {
         self.engine.new_game();
         self.engine.set_use_book(self.book);
         self.turn_start = Instant::now();
+        self.game_started = now_to_the_second();
     }
 
     pub(super) fn new_game(&mut self) {
@@ -266,6 +267,13 @@ impl<D: Display> Interp<'_, D> {
             None => self.reply("I have no idea."),
         }
     }
+}
+
+/// The local time to the second, as records write dates.
+pub(super) fn now_to_the_second() -> chrono::NaiveDateTime {
+    use chrono::Timelike;
+    let now = chrono::Local::now().naive_local();
+    now.with_nanosecond(0).unwrap_or(now)
 }
 
 /// How deep `hint N` looks: a few seconds at most for many lines.

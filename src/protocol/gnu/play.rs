@@ -281,7 +281,8 @@ const HINT_DEPTH: u32 = 6;
 
 impl<D: Display> Interp<'_, D> {
     fn best_moves(&mut self, n: usize) {
-        if self.game.position().count_legal_moves() == 0 {
+        let legal = self.game.position().count_legal_moves();
+        if legal == 0 {
             return self.reply("I have no idea.");
         }
         let limits = SearchLimits { multipv: n, ..SearchLimits::depth(HINT_DEPTH) };
@@ -295,9 +296,9 @@ impl<D: Display> Interp<'_, D> {
         let head = format!(
             "Best {} of {} moves, depth {}, scores for {}:",
             lines.len(),
-            self.game.position().count_legal_moves(),
+            legal,
             result.depth,
-            side_name(self.game.position().side_to_move())
+            self.game.position().side_to_move().name()
         );
         self.reply(&head);
         for (i, (score, pv)) in lines.iter().enumerate() {
@@ -316,13 +317,6 @@ fn score_words(score: Score) -> String {
         (Score::Cp(cp), _) => format!("{cp:+}"),
         (Score::Mate(_), m) if m > 0 => format!("mate in {m}"),
         (Score::Mate(_), m) => format!("mated in {}", -m),
-    }
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
 

@@ -87,4 +87,7 @@ pub struct Config {
     pub seeded: bool,
     /// `--move-limit`: plies after which a game is drawn.
     pub move_limit: Option<usize>,
+    /// `--strength`: how well the computer plays, 0 to 20 (`None`: not chosen, full
+    /// strength; the full screen then asks).
+    pub strength: Option<u8>,
 }

@@ -122,7 +122,13 @@ impl Default for Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), rules: GameRules::default() }
+        Game::with_rules(start, GameRules::default())
+    }
+
+    /// A game judged by `rules`: front ends start each new game with the rules of the last,
+    /// so the settings in force live in one place (the game the engine searches).
+    pub fn with_rules(start: Position, rules: GameRules) -> Game {
+        Game { positions: vec![start], moves: Vec::new(), rules }
     }
 
     /// The current position.

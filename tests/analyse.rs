@@ -315,9 +315,10 @@ fn the_full_screen_shows_the_analysis_over_the_board() {
     let (link, _) = Link::split(&mut s);
     let config = Config { use_hash: true, seeded: true, ..Config::default() };
     let mut app = App::new(link, &config, true);
-    // The level, then the kind of game (even).
+    // The level, the kind of game (even), the strength (full).
     app.type_line("1");
     app.type_line("0");
+    app.type_line("20");
     for line in ["force", "7g7f", "3c3d", "8h3c+", "2b3c", "analyse 3"] {
         app.type_line(line);
     }

@@ -864,3 +864,32 @@ fn the_engine_declares_by_the_entering_king_rule_in_force() {
     );
     xb.finish(true);
 }
+
+#[test]
+fn the_engine_resigns_a_lost_game_only_with_a_resign_value() {
+    // Black (gote) has its king alone against a rook, a bishop, golds and silvers in hand.
+    let fen = "4k4/9/9/9/9/9/9/9/4K4[RBGGSSPP] b 0 1";
+    let mut xb = Xb::start();
+    xb.send_all(&["new", "force", &format!("setboard {fen}"), "sd 3", "go"]);
+    // By default it never resigns: three lost searches in a row, three moves.
+    for reply in ["P@e5", "P@i5", "S@a5"] {
+        let (_, before) = xb.engine_move();
+        assert!(before.iter().all(|l| l != "resign"), "{before:?}");
+        xb.send(&format!("usermove {reply}"));
+    }
+    xb.engine_move();
+    xb.send("option Resign Value=50");
+    assert_eq!(
+        xb.sync(),
+        ["Error (bad value, want centipawns from 100 to 99999 (never)): option Resign Value=50"]
+    );
+    // Set, it resigns at the second search in a row that sees the game lost, and moves no more.
+    xb.send("option Resign Value=500");
+    xb.send("usermove G@a7");
+    xb.engine_move();
+    xb.send("usermove G@a6");
+    let (before, line) = xb.until("the resignation", |l| l == "resign" || l.starts_with("move "));
+    assert_eq!(line, "resign", "{before:?}");
+    assert_eq!(xb.sync(), Vec::<String>::new());
+    xb.finish(true);
+}

@@ -26,7 +26,14 @@ fn session() -> Session<std::io::Sink> {
 /// An even game given, as `--handicap even` would: straight from the level to the board
 /// (tests/handicap.rs goes through the menu of handicaps).
 fn config() -> Config {
-    Config { use_hash: true, seeded: true, game_kind: Some(GameKind::Even), ..Config::default() }
+    // The kind of game and the strength given: the level is the only menu.
+    Config {
+        use_hash: true,
+        seeded: true,
+        game_kind: Some(GameKind::Even),
+        strength: Some(20),
+        ..Config::default()
+    }
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -368,6 +375,8 @@ fn under_a_real_terminal_a_move_then_quit() {
     // The even game, highlighted first.
     t.wait("Enter Handicap:");
     t.send(&["Enter"]);
+    t.wait("Enter Strength:");
+    t.send(&["Enter"]);
     t.wait("Your move is?");
     t.send(&["7g7f", "Enter"]);
     let s = t.wait("My move is: ");
@@ -407,6 +416,8 @@ fn under_a_real_terminal_ctrl_c_restores_it() {
     t.send(&["3", "Enter"]);
     t.wait("Enter Handicap:");
     t.send(&["0", "Enter"]);
+    t.wait("Enter Strength:");
+    t.send(&["20", "Enter"]);
     t.wait("Your move is?");
     // The computer thinks for Black; Ctrl-C quits at once all the same.
     t.send(&["book", "Enter", "go", "Enter"]);
@@ -416,4 +427,31 @@ fn under_a_real_terminal_ctrl_c_restores_it() {
     assert!(!t.alternate_screen());
     t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon", "Enter"]);
     t.wait("\nicanon\n");
+}
+
+#[test]
+fn the_menu_asks_the_strength_last() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &Config { strength: None, ..config() }, true);
+    app.type_line("1");
+    assert!(app.in_menu());
+    let menu = app.render(80, 24, Instant::now());
+    let text = menu.text();
+    assert!(text.contains("Enter Strength:"), "{text}");
+    assert!(text.contains(" 0.  about 500 Elo"), "{text}");
+    // Full strength is highlighted: Enter alone keeps the computer as strong as it is.
+    let (x, y) = menu.find("20.  full strength").unwrap();
+    assert!(menu.cell(x, y).unwrap().style.reverse);
+    // Every level fits the smallest screen, in two columns.
+    assert!(text.lines().count() <= 24);
+    app.type_line("21");
+    assert!(app.in_menu());
+    let text = app.render(80, 24, Instant::now()).text();
+    assert!(text.contains("There is no strength 21: choose 0 to 20."), "{text}");
+    app.type_line("5");
+    assert!(!app.in_menu());
+    app.type_line("strength");
+    let text = screen(&app).text();
+    assert!(text.contains("strength: 5 (about 1045 Elo)"), "{text}");
 }

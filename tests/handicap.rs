@@ -340,6 +340,11 @@ fn the_full_screen_asks_the_kind_of_game_after_the_level() {
     app.key(key(KeyCode::Up));
     app.key(key(KeyCode::Down));
     app.key(key(KeyCode::Enter));
+    // The strength last; the game begins once it is chosen.
+    assert!(app.in_menu());
+    assert!(app.render(80, 24, Instant::now()).text().contains("Enter Strength:"));
+    assert_eq!(app.interp().game().start(), &gnushogi::rules::Position::startpos());
+    app.key(key(KeyCode::Enter));
     assert!(!app.in_menu());
     assert_eq!(app.interp().game().start(), &Handicap::Lance.position());
     let start = Instant::now();
@@ -353,7 +358,11 @@ fn the_full_screen_asks_the_kind_of_game_after_the_level() {
     // `--handicap` skips the choice.
     let mut s = session();
     let (link, _) = Link::split(&mut s);
-    let given = Config { game_kind: Some(GameKind::Handicap(Handicap::Rook)), ..config };
+    let given = Config {
+        game_kind: Some(GameKind::Handicap(Handicap::Rook)),
+        strength: Some(20),
+        ..config
+    };
     let mut app = App::new(link, &given, true);
     app.type_line("1");
     assert!(!app.in_menu());
@@ -372,6 +381,9 @@ fn the_full_screen_menu_of_handicaps_under_a_real_terminal() {
     let s = t.wait("Enter Handicap:");
     assert!(s.contains(" 4.  rook               飛車落ち"), "{s}");
     t.send(&["6", "Enter"]);
+    let s = t.wait("Enter Strength:");
+    assert!(s.contains("20.  full strength"), "{s}");
+    t.send(&["Enter"]);
     // The computer gives two pieces and opens.
     let s = t.wait("My move is: ");
     assert!(s.contains("two-piece handicap"), "{s}");

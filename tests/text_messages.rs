@@ -287,6 +287,9 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
     t.send(&["11", "Enter"]);
     t.wait("Enter Handicap:");
     t.send(&["Enter"]);
+    // Full strength is highlighted: Enter takes it.
+    t.wait("Enter Strength:");
+    t.send(&["Enter"]);
     t.wait("Level: 10 s a move");
     t.send(&["quit", "Enter"]);
     t.wait("EXIT:0");
@@ -358,4 +361,43 @@ fn enteringking_sets_the_rule_and_the_computer_declares_by_it() {
     let got = said(&mut p, "", "declares an entering-king win");
     assert!(got.contains("Black declares an entering-king win"), "{got}");
     done(p, "enteringking");
+}
+
+#[test]
+fn resignvalue_makes_the_computer_resign_a_lost_game() {
+    let mut p = text_mode(&std::env::temp_dir());
+    // White has its king alone against a rook, a bishop, golds and silvers in Black's hand.
+    p.send("setsfen 4k4/9/9/9/9/9/9/9/4K4 w RB2G2S2P 1");
+    p.send("go");
+    // By default the computer never resigns: two searches that see the game lost, two moves.
+    for reply in ["P*5e", "P*1e"] {
+        let (before, mv) = p.until("the computer's move", |l| l.contains("My move is:"));
+        assert!(before.iter().all(|l| !l.contains("resign")), "{before:?}");
+        assert!(!mv.contains("resign"), "{mv}");
+        p.send(reply);
+    }
+    p.until("the computer's move", |l| l.contains("My move is:"));
+    answers(
+        &mut p,
+        &[
+            (
+                "resignvalue 50",
+                "resignvalue: '50' is not a number from 100 to 99999 (99999: never); nothing \
+                 changed",
+            ),
+            ("resignvalue 500", "resignvalue: 500"),
+        ],
+    );
+    // The run starts with the value: one more move, then the second lost search resigns.
+    p.send("S*9e");
+    let (before, mv) = p.until("the computer's move", |l| l.contains("My move is:"));
+    assert!(before.iter().chain([&mv]).all(|l| !l.contains("resign")), "{before:?}");
+    p.send("G*9c");
+    let (before, got) = p.until("the resignation", |l| l.contains("resigns"));
+    assert!(got.contains("White resigns"), "{got}");
+    assert!(before.iter().all(|l| !l.contains("My move is:")), "{before:?}");
+    // The game is over: a move is refused as after any game end.
+    let got = said(&mut p, "S*9f", "The game is over");
+    assert!(got.contains("The game is over (White resigns)"), "{got}");
+    done(p, "resignvalue");
 }

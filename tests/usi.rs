@@ -254,6 +254,8 @@ fn bad_input_is_reported_and_changes_nothing() {
         "setoption name Threads value 0",
         "setoption name MultiPV value 0",
         "setoption name MultiPV value 101",
+        "setoption name ResignValue value 99",
+        "setoption name ResignValue value 100000",
         "setoption name NoSuchThing value 1",
         "setoption name BookFile value /nonexistent/book.tbk",
         "gameover maybe",
@@ -714,5 +716,45 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     let lines = u.until(|l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove 5b5a", "{lines:?}");
     assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
+    u.finish(true);
+}
+
+#[test]
+fn resign_value_gives_up_a_lost_game_only_when_set() {
+    // Gote has its king alone against a rook, a bishop, golds and silvers in sente's hand.
+    let lost = "4k4/9/9/9/9/9/9/9/4K4 w RB2G2S2P 1";
+    let mut u = Usi::start();
+    // The block printed on entry answers the GUI's first `usi`; after a command, it is asked.
+    u.sync();
+    u.send("usi");
+    let block = u.until(|l| l == "usiok");
+    let option = "option name ResignValue type spin default 99999 min 100 max 99999";
+    assert!(block.iter().any(|l| l == option), "{block:?}");
+    let play = |u: &mut Usi, moves: &mut Vec<String>| -> String {
+        u.send(&format!("position sfen {lost} moves {}", moves.join(" ")));
+        u.send("go depth 3");
+        u.expect("bestmove")
+    };
+    let mut moves: Vec<String> = Vec::new();
+    // The default never resigns: three lost searches in a row, three moves.
+    for reply in ["P*5e", "P*1e", "S*9e"] {
+        let best = play(&mut u, &mut moves);
+        assert_ne!(best, "bestmove resign");
+        moves.push(best.split_whitespace().nth(1).unwrap().to_string());
+        moves.push(reply.to_string());
+    }
+    // Set, it resigns at the second search in a row that sees the game lost.
+    u.send("setoption name ResignValue value 500");
+    let best = play(&mut u, &mut moves);
+    assert_ne!(best, "bestmove resign");
+    moves.push(best.split_whitespace().nth(1).unwrap().to_string());
+    moves.push("G*9c".to_string());
+    // Analysis never resigns.
+    u.send(&format!("position sfen {lost} moves {}", moves.join(" ")));
+    u.send("go infinite");
+    u.until(|l| l.starts_with("info depth 2"));
+    u.send("stop");
+    assert_ne!(u.expect("bestmove"), "bestmove resign");
+    assert_eq!(play(&mut u, &mut moves), "bestmove resign");
     u.finish(true);
 }

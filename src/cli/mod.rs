@@ -126,6 +126,10 @@ pub struct Cli {
     /// the Japanese name, or even.
     #[arg(long, value_name = "NAME", value_parser = game_kind)]
     pub handicap: Option<GameKind>,
+    /// How well the computer plays in the text, xshogi and full-screen modes: 0 (a beginner)
+    /// to 20 (full strength, the default); doc/strength.md gives each level's Elo.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub strength: Option<u8>,
     /// Time limit in seconds (for --mate; for --analyse, the time for each position).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
@@ -242,6 +246,7 @@ impl Cli {
             kanji: self.kanji,
             seeded: self.seed.is_some(),
             move_limit: self.move_limit,
+            strength: self.strength,
         })
     }
 }

@@ -7,16 +7,18 @@
 
 pub mod bench;
 pub mod clock;
+pub mod resign;
 pub mod strength;
 
 use crate::book::Book;
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
-use crate::rules::{EnteringKingRule, Move, Position};
+use crate::rules::{Color, Move, Position};
 use crate::search::{
     self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
     TablePool, TranspositionTable,
 };
+use resign::ResignWatch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
@@ -47,14 +49,15 @@ pub struct EngineOptions {
     pub seed: Option<u64>,
     /// How many best lines a search finds and reports, when its limits do not say.
     pub multipv: usize,
-    /// The entering-king rule the search scores by and the front ends claim by.
-    pub entering_king: EnteringKingRule,
     /// Playing strength, 0 to [`strength::MAX_SKILL`] (full strength, the default).
     pub skill: u8,
     /// Play at the level of `elo` instead of `skill`.
     pub limit_strength: bool,
     /// The Elo to play at when `limit_strength` is on.
     pub elo: u32,
+    /// Resign once searches see the game lost by this many centipawns ([`resign::NEVER`]:
+    /// never, the default).
+    pub resign_value: u32,
 }
 
 impl Default for EngineOptions {
@@ -68,10 +71,10 @@ impl Default for EngineOptions {
             use_book: true,
             seed: None,
             multipv: 1,
-            entering_king: EnteringKingRule::default(),
             skill: strength::MAX_SKILL,
             limit_strength: false,
             elo: strength::DEFAULT_ELO,
+            resign_value: resign::NEVER,
         }
     }
 }
@@ -205,6 +208,7 @@ pub struct Engine {
     book: Option<Arc<Book>>,
     book_misses: u32,
     rng_state: u64,
+    resign: ResignWatch,
 }
 
 impl Default for Engine {
@@ -236,6 +240,7 @@ impl Engine {
             book: Some(Arc::new(Book::builtin())),
             book_misses: 0,
             rng_state: seed | 1,
+            resign: ResignWatch::default(),
         }
     }
 
@@ -262,10 +267,6 @@ impl Engine {
 
     pub fn set_move_overhead(&mut self, d: Duration) {
         self.options.move_overhead = d.min(Duration::from_secs(5));
-    }
-
-    pub fn set_entering_king(&mut self, rule: EnteringKingRule) {
-        self.options.entering_king = rule;
     }
 
     /// Lines a search finds (MultiPV), from 1 to [`search::MAX_MULTIPV`].
@@ -344,6 +345,20 @@ impl Engine {
         }
         self.tables.clear();
         self.book_misses = 0;
+        self.resign.clear();
+    }
+
+    /// The resign value in centipawns, from [`resign::MIN_VALUE`] to [`resign::NEVER`]
+    /// (never resign).
+    pub fn set_resign_value(&mut self, value: u32) {
+        self.options.resign_value = value.clamp(resign::MIN_VALUE, resign::NEVER);
+    }
+
+    /// Takes `side`'s search result before its move is played: true when the engine should
+    /// resign instead (see [`resign`]).
+    pub fn should_resign(&mut self, side: Color, result: &SearchResult) -> bool {
+        let value = self.options.resign_value;
+        self.resign.should_resign(value, side, result.score, result.book)
     }
 
     fn next_random(&mut self) -> u64 {
@@ -442,7 +457,7 @@ impl Engine {
                 contempt: options.contempt,
                 move_overhead: options.move_overhead,
                 tables: &tables,
-                entering_king: options.entering_king,
+                entering_king: game.rules.entering_king,
             };
             let mut result = search::think(&game, &limits, &ctx, &mut |info| {
                 if info.multipv <= shown {
@@ -476,7 +491,7 @@ impl Engine {
             contempt: self.options.contempt,
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
-            entering_king: self.options.entering_king,
+            entering_king: game.rules.entering_king,
         };
         search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }

@@ -1,12 +1,14 @@
 //! Engine options offered to XBoard as `feature option="…"` and set with `option NAME=VALUE`.
 
 use crate::engine::Engine;
+use crate::engine::resign::{self, NEVER};
 use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::game::GameRules;
 use crate::rules::EnteringKingRule;
 use std::time::Duration;
 
 /// The `feature option` strings, with the engine's current values.
-pub fn features(engine: &Engine) -> Vec<String> {
+pub fn features(engine: &Engine, rules: &GameRules) -> Vec<String> {
     let o = engine.options();
     vec![
         format!("option=\"Contempt -spin {} -1000 1000\"", o.contempt),
@@ -14,10 +16,11 @@ pub fn features(engine: &Engine) -> Vec<String> {
         format!("option=\"Book -check {}\"", u8::from(o.use_book)),
         "option=\"Clear Hash -button\"".to_string(),
         format!("option=\"MultiPV -spin {} 1 {}\"", o.multipv, crate::search::MAX_MULTIPV),
-        format!("option=\"Entering King Rule -combo {}\"", rule_choices(o.entering_king)),
+        format!("option=\"Entering King Rule -combo {}\"", rule_choices(rules.entering_king)),
         format!("option=\"Skill Level -spin {} 0 {MAX_SKILL}\"", o.skill),
         format!("option=\"Limit Strength -check {}\"", u8::from(o.limit_strength)),
         format!("option=\"Elo -spin {} {MIN_ELO} {MAX_ELO}\"", o.elo),
+        format!("option=\"Resign Value -spin {} {} {NEVER}\"", o.resign_value, resign::MIN_VALUE),
     ]
 }
 
@@ -38,8 +41,14 @@ pub enum OptionError {
     BadValue(String),
 }
 
-/// Sets an option by name (case-insensitive).
-pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+/// Sets an option by name (case-insensitive): most belong to the engine, the entering-king
+/// rule to the game's rules.
+pub fn apply(
+    engine: &mut Engine,
+    rules: &mut GameRules,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(), OptionError> {
     let int = |range: std::ops::RangeInclusive<i64>, what: &str| {
         value
             .and_then(|v| v.parse::<i64>().ok())
@@ -54,17 +63,23 @@ pub fn apply(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(),
         }
         "book" => engine.set_use_book(int(0..=1, "0 or 1")? == 1),
         "clear hash" => engine.new_game(),
-        "entering king rule" => engine.set_entering_king(
-            value
+        "entering king rule" => {
+            rules.entering_king = value
                 .and_then(EnteringKingRule::from_name)
-                .ok_or_else(|| OptionError::BadValue("none, 24, 27 or try".into()))?,
-        ),
+                .ok_or_else(|| OptionError::BadValue("none, 24, 27 or try".into()))?;
+        }
         "multipv" => engine.set_multipv(int(1..=100, "a number of lines from 1 to 100")? as usize),
         "skill level" => engine.set_skill_level(int(0..=20, "a level from 0 to 20")? as u8),
         "limit strength" => engine.set_limit_strength(int(0..=1, "0 or 1")? == 1),
         "elo" => {
             let want = format!("an Elo from {MIN_ELO} to {MAX_ELO}");
             engine.set_elo(int(i64::from(MIN_ELO)..=i64::from(MAX_ELO), &want)? as u32);
+        }
+        "resign value" => {
+            let want = format!("centipawns from {} to {NEVER} (never)", resign::MIN_VALUE);
+            engine.set_resign_value(
+                int(i64::from(resign::MIN_VALUE)..=i64::from(NEVER), &want)? as u32
+            );
         }
         _ => return Err(OptionError::Unknown),
     }
@@ -78,28 +93,36 @@ mod tests {
     #[test]
     fn options_apply_and_report() {
         let mut e = Engine::default();
-        apply(&mut e, "Contempt", Some("25")).unwrap();
-        apply(&mut e, "move overhead", Some("100")).unwrap();
-        apply(&mut e, "Book", Some("0")).unwrap();
-        apply(&mut e, "Clear Hash", None).unwrap();
+        let mut r = GameRules::default();
+        apply(&mut e, &mut r, "Contempt", Some("25")).unwrap();
+        apply(&mut e, &mut r, "move overhead", Some("100")).unwrap();
+        apply(&mut e, &mut r, "Book", Some("0")).unwrap();
+        apply(&mut e, &mut r, "Clear Hash", None).unwrap();
         assert_eq!(e.options().contempt, 25);
         assert_eq!(e.options().move_overhead, Duration::from_millis(100));
         assert!(!e.options().use_book);
-        assert!(features(&e).contains(&"option=\"Contempt -spin 25 -1000 1000\"".to_string()));
-        assert_eq!(apply(&mut e, "Book", Some("2")), Err(OptionError::BadValue("0 or 1".into())));
+        assert!(features(&e, &r).contains(&"option=\"Contempt -spin 25 -1000 1000\"".to_string()));
         assert_eq!(
-            apply(&mut e, "Contempt", None),
+            apply(&mut e, &mut r, "Book", Some("2")),
+            Err(OptionError::BadValue("0 or 1".into()))
+        );
+        assert_eq!(
+            apply(&mut e, &mut r, "Contempt", None),
             Err(OptionError::BadValue("a number from -1000 to 1000".into()))
         );
-        apply(&mut e, "skill level", Some("5")).unwrap();
+        apply(&mut e, &mut r, "skill level", Some("5")).unwrap();
         assert_eq!(e.strength(), 5);
         assert_eq!(
-            apply(&mut e, "Skill Level", Some("21")),
+            apply(&mut e, &mut r, "Skill Level", Some("21")),
             Err(OptionError::BadValue("a level from 0 to 20".into()))
         );
-        assert!(apply(&mut e, "Elo", Some("1")).is_err());
+        assert!(apply(&mut e, &mut r, "Elo", Some("1")).is_err());
         assert_eq!(e.strength(), 5);
-        assert_eq!(apply(&mut e, "Nonsense", Some("1")), Err(OptionError::Unknown));
+        assert_eq!(apply(&mut e, &mut r, "Nonsense", Some("1")), Err(OptionError::Unknown));
         assert_eq!(e.options().contempt, 25);
+        apply(&mut e, &mut r, "Entering King Rule", Some("try")).unwrap();
+        assert_eq!(r.entering_king, EnteringKingRule::Try);
+        assert!(apply(&mut e, &mut r, "Entering King Rule", Some("25")).is_err());
+        assert_eq!(r.entering_king, EnteringKingRule::Try);
     }
 }

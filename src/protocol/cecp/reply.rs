@@ -59,6 +59,8 @@ pub enum Reply {
     Result(Outcome),
     /// `offer draw` (also accepts an offer).
     OfferDraw,
+    /// `resign`: the engine gives the game up (by its resign value).
+    Resign,
     IllegalMove {
         reason: Option<String>,
         text: String,
@@ -173,6 +175,7 @@ impl fmt::Display for Reply {
             Reply::Move(m) => write!(f, "move {}", format_xboard_move(*m)),
             Reply::Result(o) => write!(f, "{}", ResultText(*o)),
             Reply::OfferDraw => f.write_str("offer draw"),
+            Reply::Resign => f.write_str("resign"),
             Reply::IllegalMove { reason: Some(r), text } => write!(f, "Illegal move ({r}): {text}"),
             Reply::IllegalMove { reason: None, text } => write!(f, "Illegal move: {text}"),
             Reply::Error { kind, command } => write!(f, "Error ({kind}): {command}"),

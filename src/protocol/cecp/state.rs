@@ -300,8 +300,7 @@ impl<W: Write> Cecp<W> {
             }
             Command::New => {
                 self.cancel();
-                self.game = Game::default();
-                self.position_changed();
+                self.start_game(Position::startpos());
                 if self.mode != Mode::Analyzing {
                     self.mode = Mode::Playing(Color::White);
                 }
@@ -352,8 +351,7 @@ impl<W: Write> Cecp<W> {
                 self.cancel();
                 match parse_xboard_fen(&fen) {
                     Ok(p) => {
-                        self.game = Game::new(p);
-                        self.position_changed();
+                        self.start_game(p);
                     }
                     Err(e) => self.refuse_position(&reply::fen_error(&e)),
                 }
@@ -412,8 +410,13 @@ impl<W: Write> Cecp<W> {
             }
             Command::Cores(n) => self.engine.set_threads(n),
             Command::Option { name, value } => {
-                match options::apply(&mut self.engine, &name, value.as_deref()) {
-                    Ok(()) => self.game.rules.entering_king = self.engine.options().entering_king,
+                match options::apply(
+                    &mut self.engine,
+                    &mut self.game.rules,
+                    &name,
+                    value.as_deref(),
+                ) {
+                    Ok(()) => {}
                     Err(OptionError::Unknown) => self.error("unknown option", line),
                     Err(OptionError::BadValue(want)) => {
                         self.error(&format!("bad value, want {want}"), line);
@@ -428,7 +431,7 @@ impl<W: Write> Cecp<W> {
     }
 
     fn features(&mut self) {
-        for f in options::features(&self.engine) {
+        for f in options::features(&self.engine, &self.game.rules) {
             self.send(Reply::Feature(f));
         }
         let main = format!(
@@ -441,10 +444,15 @@ impl<W: Write> Cecp<W> {
         self.send(Reply::Feature(main));
     }
 
+    /// A new game from `start`, judged by the rules in force (those of the game it replaces).
+    fn start_game(&mut self, start: Position) {
+        self.game = Game::with_rules(start, self.game.rules);
+        self.position_changed();
+    }
+
     /// The game record changed other than by a move in play: forget what belonged to the old
     /// position.
     fn position_changed(&mut self) {
-        self.game.rules.entering_king = self.engine.options().entering_king;
         self.excluded.clear();
         self.expected = None;
         self.refused = false;
@@ -475,8 +483,7 @@ impl<W: Write> Cecp<W> {
             match Position::from_setup(&setup) {
                 Ok(p) => {
                     self.cancel();
-                    self.game = Game::new(p);
-                    self.position_changed();
+                    self.start_game(p);
                 }
                 Err(e) => {
                     let why = reply::position_error(&e);
@@ -674,8 +681,7 @@ impl<W: Write> Cecp<W> {
                 if let Some(st) = self.edit.take() {
                     match Position::from_setup(&st.setup) {
                         Ok(p) => {
-                            self.game = Game::new(p);
-                            self.position_changed();
+                            self.start_game(p);
                         }
                         Err(e) => self.refuse_position(&reply::position_error(&e)),
                     }

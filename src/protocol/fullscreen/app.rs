@@ -6,7 +6,7 @@ use super::display::{Screen, wrap_log};
 use super::grid::Grid;
 use super::menu::{Choice, level_text};
 use super::screen::{self, Player, Snapshot};
-use crate::config::Config;
+use crate::config::{Config, GameKind};
 use crate::engine::clock::centis;
 use crate::protocol::LoopEnd;
 use crate::protocol::gnu::display::MessageKind;
@@ -55,7 +55,8 @@ pub(super) enum Phase {
 
 impl Phase {
     pub(super) fn menu(choice: Choice) -> Phase {
-        Phase::Menu { choice, selected: 0, typed: String::new(), note: String::new() }
+        let selected = choice.default_selected();
+        Phase::Menu { choice, selected, typed: String::new(), note: String::new() }
     }
 }
 
@@ -73,6 +74,10 @@ pub struct App<'a> {
     pub(super) end: Option<LoopEnd>,
     /// The kind of game is asked after the level (the command line gave no start).
     pub(super) ask_handicap: bool,
+    /// The strength is asked last (the command line gave none).
+    pub(super) ask_strength: bool,
+    /// The kind of game chosen at the menu, started once the strength is chosen too.
+    pub(super) kind: Option<GameKind>,
     /// The search being shown, to clear its line when a new one starts.
     shown_search: Option<Thinking>,
 }
@@ -95,6 +100,8 @@ impl<'a> App<'a> {
             color,
             end: None,
             ask_handicap: config.game_kind.is_none() && config.start_sfen.is_none(),
+            ask_strength: config.strength.is_none(),
+            kind: None,
             shown_search: None,
         };
         if !menu {

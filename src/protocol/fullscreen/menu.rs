@@ -1,10 +1,11 @@
 //! The start menus: the levels to choose from, then the kind of game (even or a handicap),
-//! their keys, and a level in words.
+//! then the computer's strength; their keys, and a level in words.
 
 use super::app::{App, Phase};
 use super::screen::LEVELS;
 use crate::config::GameKind;
 use crate::engine::clock::{Clocks, Period, TimeControl};
+use crate::engine::strength::{MAX_SKILL, elo_of};
 use crate::protocol::LoopEnd;
 use crate::rules::handicap::Handicap;
 use crossterm::event::{KeyCode, KeyEvent};
@@ -19,6 +20,8 @@ pub enum Choice {
     Level,
     /// The kind of game, after the level: even, or a handicap.
     Handicap,
+    /// How strong the computer plays, last: 0 to 20 (full strength).
+    Strength,
 }
 
 impl Choice {
@@ -26,7 +29,15 @@ impl Choice {
     pub fn first(self) -> usize {
         match self {
             Choice::Level => 1,
-            Choice::Handicap => 0,
+            Choice::Handicap | Choice::Strength => 0,
+        }
+    }
+
+    /// The item highlighted when the menu opens: full strength for the strength.
+    pub fn default_selected(self) -> usize {
+        match self {
+            Choice::Strength => usize::from(MAX_SKILL),
+            Choice::Level | Choice::Handicap => 0,
         }
     }
 
@@ -34,6 +45,7 @@ impl Choice {
         match self {
             Choice::Level => LEVELS.len(),
             Choice::Handicap => Handicap::ALL.len() + 1,
+            Choice::Strength => usize::from(MAX_SKILL) + 1,
         }
     }
 
@@ -50,6 +62,12 @@ impl Choice {
                     format!("{i:>2}.  {name:<19}{japanese}")
                 })
                 .collect(),
+            Choice::Strength => (0..=MAX_SKILL)
+                .map(|level| match elo_of(level) {
+                    Some(elo) => format!("{level:>2}.  about {elo} Elo"),
+                    None => format!("{level:>2}.  full strength"),
+                })
+                .collect(),
         }
     }
 
@@ -58,6 +76,7 @@ impl Choice {
         match self {
             Choice::Level => "level",
             Choice::Handicap => "handicap",
+            Choice::Strength => "strength",
         }
     }
 }
@@ -177,10 +196,12 @@ impl App<'_> {
                         self.after_level();
                     }
                     (Choice::Handicap, Some(n)) => {
-                        self.play();
-                        if let Some(kind @ GameKind::Handicap(_)) = menu_handicap(n) {
-                            self.interp.start_game(kind);
-                        }
+                        self.kind = menu_handicap(n);
+                        self.after_kind();
+                    }
+                    (Choice::Strength, Some(n)) => {
+                        self.interp.set_strength(u8::try_from(n).unwrap_or(MAX_SKILL));
+                        self.start();
                     }
                     (_, None) => {
                         *note = format!(
@@ -201,7 +222,24 @@ impl App<'_> {
         if self.ask_handicap {
             self.phase = Phase::menu(Choice::Handicap);
         } else {
-            self.play();
+            self.after_kind();
+        }
+    }
+
+    /// The kind of game is known: the strength next, unless the command line gave it.
+    fn after_kind(&mut self) {
+        if self.ask_strength {
+            self.phase = Phase::menu(Choice::Strength);
+        } else {
+            self.start();
+        }
+    }
+
+    /// Everything is chosen: the game begins (a handicap game with the computer's move).
+    fn start(&mut self) {
+        self.play();
+        if let Some(kind @ GameKind::Handicap(_)) = self.kind.take() {
+            self.interp.start_game(kind);
         }
     }
 }

@@ -140,19 +140,30 @@ pub fn render_menu(width: usize, height: usize, m: &Menu<'_>, color: bool) -> Gr
     let title = format!("GNU Shogi {}", crate::VERSION);
     g.put(31, 1, &title, Style::PLAIN.bold());
     let items = m.choice.lines();
-    if m.choice == Choice::Handicap {
-        g.put(19, 2, "The kind of game (White, the computer, gives the handicap):", Style::PLAIN);
+    match m.choice {
+        Choice::Level => {}
+        Choice::Handicap => {
+            let what = "The kind of game (White, the computer, gives the handicap):";
+            g.put(19, 2, what, Style::PLAIN);
+        }
+        Choice::Strength => {
+            let what = "How well the computer plays (Elo: this program's own scale):";
+            g.put(19, 2, what, Style::PLAIN);
+        }
     }
+    // A list too long for one column (the strengths) takes two.
+    let rows = if items.len() > 16 { items.len().div_ceil(2) } else { items.len() };
     for (i, item) in items.iter().enumerate() {
         let style = if i == m.selected { Style::PLAIN.reverse() } else { Style::PLAIN };
-        g.put(19, 3 + i, item, style);
+        g.put(19 + 24 * (i / rows), 3 + i % rows, item, style);
     }
     // Below the items, whatever their number; closer when a long list would not fit.
-    let gap = if 3 + items.len() + 6 <= MIN_HEIGHT { 2 } else { 1 };
-    let row = 3 + items.len() + gap;
+    let gap = if 3 + rows + 6 <= MIN_HEIGHT { 2 } else { 1 };
+    let row = 3 + rows + gap;
     let prompt = match m.choice {
         Choice::Level => "Enter Level: ",
         Choice::Handicap => "Enter Handicap: ",
+        Choice::Strength => "Enter Strength: ",
     };
     let end = g.put(19, row, prompt, Style::PLAIN);
     let end = g.put(end, row, m.typed, Style::PLAIN.bold());

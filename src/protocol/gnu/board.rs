@@ -137,7 +137,7 @@ pub fn help(s: &Status) -> String {
         ("7g7f? !", "mark a move bad/good", "? !", "mark the last move"),
         ("bd", "redraw board", "reverse", "turn the board"),
         ("showboard", "board after each move", "strength", "level 0-20 (20: full)"),
-        ("enteringking", "entering-king rule", "", ""),
+        ("enteringking", "entering-king rule", "resignvalue", "resign when lost by"),
         ("analyse", "judge the moves played", "handicap", "handicap game (list)"),
         ("coords", "file/rank labels", "stars", "star points"),
         ("new", "start new game", "hint", "suggest a move"),

@@ -72,6 +72,8 @@ pub enum Toggle {
 pub enum Setting {
     Contempt,
     Xwndw,
+    /// `resignvalue`: the computer resigns a game lost by this many centipawns.
+    ResignValue,
 }
 
 impl Setting {
@@ -79,6 +81,12 @@ impl Setting {
         match self {
             Setting::Contempt => Limit::new("contempt", -1000, 1000),
             Setting::Xwndw => Limit::new("xwndw", 0, 1000),
+            Setting::ResignValue => Limit {
+                name: "resignvalue",
+                lo: crate::engine::resign::MIN_VALUE as i32,
+                hi: crate::engine::resign::NEVER as i32,
+                note: " (99999: never)",
+            },
         }
     }
 }
@@ -289,7 +297,7 @@ impl std::error::Error for CommandError {}
 #[rustfmt::skip]
 pub const COMMANDS: &[&str] = &[
     "help", "new", "quit", "exit", "bd", "showboard", "undo", "remove", "go", "first", "switch", "black",
-    "white", "both", "hint", "level", "clock", "depth", "sd", "strength", "contempt", "xwndw", "Awindow",
+    "white", "both", "hint", "level", "clock", "depth", "sd", "strength", "contempt", "resignvalue", "xwndw", "Awindow",
     "Bwindow", "hashdepth", "time", "otime", "otim", "post", "nopost", "easy", "hard", "book",
     "hash", "tsume", "rcptr", "gamein", "material", "coords", "reverse", "rv", "beep", "stars",
     "force", "random", "p", "test", "debug", "save", "get", "xsave", "xget", "bsave", "list",
@@ -347,6 +355,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         })?),
         "contempt" => C::Set(Setting::Contempt, given(arg, |t| number(Setting::Contempt, t))?),
         "xwndw" => C::Set(Setting::Xwndw, given(arg, |t| number(Setting::Xwndw, t))?),
+        "resignvalue" => {
+            C::Set(Setting::ResignValue, given(arg, |t| number(Setting::ResignValue, t))?)
+        }
         "Awindow" => C::SetPair(Pair::Awindow, given(arg, |t| pair(Pair::Awindow, t))?),
         "Bwindow" => C::SetPair(Pair::Bwindow, given(arg, |t| pair(Pair::Bwindow, t))?),
         "hashdepth" => C::SetPair(Pair::HashDepth, given(arg, |t| pair(Pair::HashDepth, t))?),

@@ -198,6 +198,9 @@ impl<'a, D: Display> Interp<'a, D> {
         });
         let start = start_position(config);
         link.engine.set_use_hash(config.use_hash);
+        if let Some(level) = config.strength {
+            link.engine.set_strength(level);
+        }
         Interp {
             engine: link.engine,
             events: link.events,
@@ -448,6 +451,7 @@ impl<'a, D: Display> Interp<'a, D> {
             Prompt::Depth => "depth = ",
             Prompt::Setting(Setting::Contempt) => "contempt = ",
             Prompt::Setting(Setting::Xwndw) => "xwndw = ",
+            Prompt::Setting(Setting::ResignValue) => "resignvalue = ",
             Prompt::Pair(Pair::Awindow) => "WAwindow: ",
             Prompt::Pair(Pair::Bwindow) => "WBwindow: ",
             Prompt::Pair(Pair::HashDepth) => "hashdepth = ",

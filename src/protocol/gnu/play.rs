@@ -130,9 +130,10 @@ impl<D: Display> Interp<'_, D> {
 
     /// A new game or position: the record starts again, the book may be used.
     pub(super) fn set_game(&mut self, game: Game, stats: Vec<MoveStats>) {
+        // The rules in force (move limit, entering-king rule) carry over to the new game.
+        let rules = self.game.rules;
         self.game = game;
-        self.game.rules.move_limit = self.config.move_limit;
-        self.game.rules.entering_king = self.engine.options().entering_king;
+        self.game.rules = rules;
         self.stats = stats;
         self.outcome = None;
         self.hint = None;

@@ -22,6 +22,12 @@ impl<D: Display> Interp<'_, D> {
                 self.engine.set_contempt(self.contempt);
                 self.confirm("contempt", &v.to_string());
             }
+            Setting::ResignValue => {
+                self.engine.set_resign_value(v.unsigned_abs());
+                let never = self.engine.options().resign_value >= crate::engine::resign::NEVER;
+                let what = if never { format!("{v} (never resign)") } else { v.to_string() };
+                self.confirm("resignvalue", &what);
+            }
             Setting::Xwndw => {
                 self.xwndw = v;
                 self.confirm(
@@ -37,7 +43,6 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn set_entering_king(&mut self, rule: Option<EnteringKingRule>) {
         match rule {
             Some(rule) => {
-                self.engine.set_entering_king(rule);
                 self.game.rules.entering_king = rule;
                 self.confirm("enteringking", rule.name());
             }

@@ -20,6 +20,11 @@ fn described(level: u8) -> String {
 }
 
 impl<D: Display> Interp<'_, D> {
+    /// The strength chosen outside the commands (the full screen's start menu).
+    pub fn set_strength(&mut self, level: u8) {
+        self.engine.set_strength(level);
+    }
+
     /// `strength N` sets the level; `strength` alone shows it and the range.
     pub(super) fn strength(&mut self, level: Option<u8>) {
         match level {

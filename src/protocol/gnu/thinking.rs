@@ -227,6 +227,11 @@ impl<D: Display> Interp<'_, D> {
         let side = self.game.position().side_to_move();
         let used = started.elapsed();
         let left = self.clocks.spend(side, used);
+        if self.engine.should_resign(side, &result) {
+            let gives_up = Outcome::Win { winner: !side, reason: WinReason::Resignation };
+            self.announce_end(gives_up, false);
+            return;
+        }
         if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
             let unit = if plies == 1 { "ply" } else { "plies" };

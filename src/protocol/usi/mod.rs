@@ -199,8 +199,7 @@ impl<W: Write> Usi<W> {
             Command::UsiNewGame => {
                 self.abandon();
                 self.session.engine.new_game();
-                self.game = Game::default();
-                self.game.rules.entering_king = self.session.engine.options().entering_king;
+                self.game = Game::with_rules(Position::startpos(), self.game.rules);
                 Ok(())
             }
             Command::Position { start, moves } => self.set_position(*start, &moves),
@@ -219,7 +218,9 @@ impl<W: Write> Usi<W> {
     fn identify(&mut self) -> io::Result<()> {
         self.send(&format!("id name GNU Shogi {}", crate::VERSION))?;
         self.send(&format!("id author {AUTHOR}"))?;
-        for line in options::option_lines(self.session.engine.options(), &self.settings) {
+        for line in
+            options::option_lines(self.session.engine.options(), &self.game.rules, &self.settings)
+        {
             self.send(&line)?;
         }
         self.send("usiok")
@@ -267,22 +268,19 @@ impl<W: Write> Usi<W> {
             Setting::Contempt(cp) => engine.set_contempt(cp),
             Setting::MoveOverhead(d) => engine.set_move_overhead(d),
             Setting::ResignOnMate(on) => self.settings.resign_on_mate = on,
+            Setting::ResignValue(cp) => engine.set_resign_value(cp),
             Setting::DeclareWin(on) => self.settings.declare_win = on,
             Setting::SkillLevel(n) => engine.set_skill_level(n),
             Setting::LimitStrength(on) => engine.set_limit_strength(on),
             Setting::Elo(elo) => engine.set_elo(elo),
-            Setting::EnteringKing(rule) => {
-                engine.set_entering_king(rule);
-                self.game.rules.entering_king = rule;
-            }
+            Setting::EnteringKing(rule) => self.game.rules.entering_king = rule,
         }
         Ok(())
     }
 
     /// Plays the moves from the start; any illegal one refuses the whole command.
     fn set_position(&mut self, start: Position, moves: &[UsiMove]) -> io::Result<()> {
-        let mut game = Game::new(start);
-        game.rules.entering_king = self.session.engine.options().entering_king;
+        let mut game = Game::with_rules(start, self.game.rules);
         for (i, m) in moves.iter().enumerate() {
             match m.to_move(game.position()) {
                 Ok(mv) => game.play_unchecked(mv),
@@ -309,7 +307,7 @@ impl<W: Write> Usi<W> {
         }
         let hold = go.ponder || go.infinite;
         let pos = self.game.position();
-        let rule = self.session.engine.options().entering_king;
+        let rule = self.game.rules.entering_king;
         if self.settings.declare_win && pos.can_declare_win_by(rule) {
             self.send(&format!("info string entering-king declaration ({})", rule.usi_name()))?;
             if hold {
@@ -446,9 +444,14 @@ impl<W: Write> Usi<W> {
     fn bestmove(&mut self, s: &Search, result: &SearchResult) -> io::Result<()> {
         let mated = matches!(result.score, Score::Mate(p) if p < 0)
             && s.mated_iterations >= RESIGN_AFTER_ITERATIONS;
+        // Analysis and a ponder search the GUI stopped never resign; a game move may.
+        let hopeless = !s.infinite
+            && !s.pondering
+            && self.session.engine.should_resign(s.root.side_to_move(), result);
         let line = match result.best {
             None => "bestmove resign".to_string(),
             Some(_) if self.settings.resign_on_mate && mated => "bestmove resign".to_string(),
+            Some(_) if hopeless => "bestmove resign".to_string(),
             Some(m) if !s.root.is_legal(m) => {
                 // Never send an illegal move, whatever went wrong inside.
                 self.error(&format!("the search chose an illegal move {m}"))?;

@@ -1,7 +1,9 @@
 //! The USI options: what `usi` declares, and `setoption` values turned into typed settings.
 
+use crate::engine::resign::{MIN_VALUE, NEVER};
 use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use crate::game::GameRules;
 use crate::rules::EnteringKingRule;
 use crate::search::MAX_MULTIPV;
 use std::fmt;
@@ -30,6 +32,8 @@ pub enum Setting {
     MoveOverhead(Duration),
     /// Answer `bestmove resign` once the search proves a mate against us.
     ResignOnMate(bool),
+    /// Resign when the game is lost by this many centipawns (99999: never).
+    ResignValue(u32),
     /// Answer `bestmove win` when a declaration wins under the entering-king rule.
     DeclareWin(bool),
     /// YaneuraOu's `EnteringKingRule`.
@@ -80,6 +84,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
     ("Move Overhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
     ("ResignOnMate", Kind::Check),
+    ("ResignValue", Kind::Spin { min: MIN_VALUE as i64, max: NEVER as i64 }),
     ("DeclareWin", Kind::Check),
     ("EnteringKingRule", Kind::EnteringKingRule),
     ("Skill Level", Kind::Spin { min: 0, max: MAX_SKILL as i64 }),
@@ -161,6 +166,7 @@ impl Setting {
                     "Contempt" => Setting::Contempt(n as i32),
                     "Skill Level" => Setting::SkillLevel(n as u8),
                     "USI_Elo" => Setting::Elo(n as u32),
+                    "ResignValue" => Setting::ResignValue(n as u32),
                     _ => Setting::MoveOverhead(Duration::from_millis(n as u64)),
                 })
             }
@@ -193,7 +199,7 @@ impl Setting {
 }
 
 /// The `option` lines of the `usi` reply, with the current values as defaults.
-pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> {
+pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settings) -> Vec<String> {
     OPTIONS
         .iter()
         .map(|&(name, kind)| {
@@ -210,7 +216,8 @@ pub fn option_lines(engine: &EngineOptions, settings: &Settings) -> Vec<String> 
                 "Contempt" => engine.contempt.to_string(),
                 "Move Overhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),
-                "EnteringKingRule" => engine.entering_king.usi_name().to_string(),
+                "ResignValue" => engine.resign_value.to_string(),
+                "EnteringKingRule" => rules.entering_king.usi_name().to_string(),
                 "Skill Level" => engine.skill.to_string(),
                 "USI_LimitStrength" => engine.limit_strength.to_string(),
                 "USI_Elo" => engine.elo.to_string(),
@@ -241,7 +248,9 @@ mod tests {
 
     #[test]
     fn every_declared_option_accepts_its_default() {
-        for line in option_lines(&EngineOptions::default(), &Settings::default()) {
+        for line in
+            option_lines(&EngineOptions::default(), &GameRules::default(), &Settings::default())
+        {
             let rest = line.strip_prefix("option name ").unwrap();
             let (name, rest) = rest.split_once(" type ").unwrap();
             let default = rest.split(" default ").nth(1).unwrap();

@@ -207,6 +207,12 @@ impl<W: Write> Cecp<W> {
             }
             return;
         };
+        if self.engine.should_resign(side, result) {
+            // The game is over for the engine: it waits for XBoard's `result` or `new`.
+            self.send(Reply::Resign);
+            self.mode = Mode::Force;
+            return;
+        }
         self.game.play_unchecked(m);
         self.clocks.after_own_move(used, Self::moves_by(&self.game, side));
         self.excluded.clear();

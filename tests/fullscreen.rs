@@ -455,3 +455,42 @@ fn the_menu_asks_the_strength_last() {
     let text = screen(&app).text();
     assert!(text.contains("strength: 5 (about 1045 Elo)"), "{text}");
 }
+
+#[test]
+fn under_a_real_terminal_a_hangup_ends_the_program() {
+    // The terminal closing under the program (a window closed) must end it, at a menu and
+    // in a game: crossterm's reader alone would read end-of-file forever, at full speed.
+    for in_game in [false, true] {
+        let Some(t) = Tmux::start("gnushogi-hangup") else {
+            eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
+            return;
+        };
+        // `exec`: the pane's shell becomes the program, so the pane's pid is the program's.
+        let bin = env!("CARGO_BIN_EXE_gnushogi");
+        t.send(&[&format!("exec {bin} -C -T 4 --seed 1"), "Enter"]);
+        t.wait("Enter Level:");
+        let pid = t.tmux(&["display-message", "-p", "-t", "gnushogi-hangup", "#{pane_pid}"]);
+        let pid = pid.trim().to_string();
+        assert!(pid.parse::<u32>().is_ok(), "{pid}");
+        if in_game {
+            t.send(&["1", "Enter"]);
+            t.wait("Enter Handicap:");
+            t.send(&["Enter"]);
+            t.wait("Enter Strength:");
+            t.send(&["Enter"]);
+            t.wait("Your move is?");
+        }
+        drop(t);
+        let proc_dir = std::path::PathBuf::from(format!("/proc/{pid}"));
+        let start = Instant::now();
+        // A zombie waiting for its parent has ended too.
+        let alive = || {
+            std::fs::read_to_string(proc_dir.join("stat"))
+                .is_ok_and(|s| !s.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
+        };
+        while alive() {
+            assert!(start.elapsed() < PATIENCE, "pid {pid} still runs after the hangup");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}

@@ -19,7 +19,7 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
     Level { depth: 1, nodes: 300, lines: 6, spread: 1000 },
     Level { depth: 1, nodes: 450, lines: 6, spread: 750 },
     Level { depth: 2, nodes: 680, lines: 6, spread: 560 },
-    Level { depth: 2, nodes: 1_000, lines: 6, spread: 420 },
+    Level { depth: 2, nodes: 1_000, lines: 6, spread: 300 },
     Level { depth: 3, nodes: 1_500, lines: 6, spread: 320 },
     Level { depth: 3, nodes: 2_300, lines: 4, spread: 240 },
     Level { depth: 4, nodes: 3_400, lines: 4, spread: 180 },

@@ -38,6 +38,7 @@ use grid::{Grid, Style};
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -54,7 +55,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
         super::forward_signals(session.sender.clone());
         return gnu::run(session, config);
     }
-    // No reader thread: the keys come from the terminal, read by this loop.
+    // No line reader: the keys come from the terminal (see `read_keys`).
     let (sender, events) = std::sync::mpsc::channel();
     let mut session = Session { events, sender, out: io::sink(), engine };
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -102,6 +103,7 @@ fn event_loop(
     terminate: &AtomicBool,
 ) -> io::Result<()> {
     let mut panics_shown = 0;
+    let keys = read_keys();
     loop {
         if app.ended().is_some() || terminate.load(Ordering::SeqCst) {
             return Ok(());
@@ -122,17 +124,17 @@ fn event_loop(
         }
         let mut wait = TICK;
         loop {
-            match event::poll(wait)
-                .and_then(|ready| if ready { event::read().map(Some) } else { Ok(None) })
-            {
-                Ok(Some(TermEvent::Key(key))) => app.key(key),
+            // A terminal that hung up is no terminal any more (its ioctls fail).
+            let gone = !io::stdin().is_terminal();
+            match keys.recv_timeout(wait) {
+                Ok(TermEvent::Key(key)) if !gone => app.key(key),
                 // A resize is seen by the next drawing.
-                Ok(Some(_)) => {}
-                Ok(None) => break,
-                Err(_) => {
+                Ok(_) if !gone => {}
+                Err(RecvTimeoutError::Timeout) if !gone => break,
+                _ => {
                     // No more input (the terminal went away): finish as at the end of input.
                     app.input_closed();
-                    while app.ended().is_none() {
+                    while app.ended().is_none() && !terminate.load(Ordering::SeqCst) {
                         app.pump(TICK);
                     }
                     return Ok(());
@@ -146,6 +148,22 @@ fn event_loop(
         }
         app.pump(Duration::ZERO);
     }
+}
+
+/// The terminal's events, read on a thread of their own. crossterm's reader never returns
+/// once the terminal has hung up (it reads end-of-file forever), so the loop must not wait
+/// inside it: it waits on this channel, which lets it see SIGHUP and a dead terminal, and
+/// leave. The reader, if stuck, ends with the process.
+fn read_keys() -> Receiver<TermEvent> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        while let Ok(e) = event::read() {
+            if tx.send(e).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 /// The terminal in raw mode on the alternate screen, until dropped.

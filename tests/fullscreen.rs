@@ -371,13 +371,7 @@ fn under_a_real_terminal_a_move_then_quit() {
     t.send(&[&program(), "Enter"]);
     t.wait("Enter Level:");
     assert!(t.alternate_screen());
-    t.send(&["1", "Enter"]);
-    // The even game, highlighted first.
-    t.wait("Enter Handicap:");
-    t.send(&["Enter"]);
-    t.wait("Enter Strength:");
-    t.send(&["Enter"]);
-    t.wait("Your move is?");
+    t.even_game_at_full_strength("1");
     t.send(&["7g7f", "Enter"]);
     let s = t.wait("My move is: ");
     let lines: Vec<&str> = s.lines().collect();
@@ -473,12 +467,7 @@ fn under_a_real_terminal_a_hangup_ends_the_program() {
         let pid = pid.trim().to_string();
         assert!(pid.parse::<u32>().is_ok(), "{pid}");
         if in_game {
-            t.send(&["1", "Enter"]);
-            t.wait("Enter Handicap:");
-            t.send(&["Enter"]);
-            t.wait("Enter Strength:");
-            t.send(&["Enter"]);
-            t.wait("Your move is?");
+            t.even_game_at_full_strength("1");
         }
         drop(t);
         let proc_dir = std::path::PathBuf::from(format!("/proc/{pid}"));

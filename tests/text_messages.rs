@@ -284,12 +284,7 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
     t.send(&["abc", "Enter"]);
     let s = t.wait("There is no level abc: choose 1 to 14.");
     assert!(s.contains("Enter Level:"), "{s}");
-    t.send(&["11", "Enter"]);
-    t.wait("Enter Handicap:");
-    t.send(&["Enter"]);
-    // Full strength is highlighted: Enter takes it.
-    t.wait("Enter Strength:");
-    t.send(&["Enter"]);
+    t.even_game_at_full_strength("11");
     t.wait("Level: 10 s a move");
     t.send(&["quit", "Enter"]);
     t.wait("EXIT:0");

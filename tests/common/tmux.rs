@@ -69,6 +69,17 @@ impl Tmux {
         }
     }
 
+    /// From the level menu to the board: `level`, then the items highlighted first, the even
+    /// game and full strength.
+    pub fn even_game_at_full_strength(&self, level: &str) {
+        self.send(&[level, "Enter"]);
+        self.wait("Enter Handicap:");
+        self.send(&["Enter"]);
+        self.wait("Enter Strength:");
+        self.send(&["Enter"]);
+        self.wait("Your move is?");
+    }
+
     pub fn alternate_screen(&self) -> bool {
         self.tmux(&["display-message", "-p", "-t", &self.name, "#{alternate_on}"]).trim() == "1"
     }

@@ -447,7 +447,7 @@ fn the_menu_asks_the_strength_last() {
     assert!(!app.in_menu());
     app.type_line("strength");
     let text = screen(&app).text();
-    assert!(text.contains("strength: 5 (about 1045 Elo)"), "{text}");
+    assert!(text.contains("strength: 5 (about 965 Elo)"), "{text}");
 }
 
 #[test]

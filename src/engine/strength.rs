@@ -42,11 +42,11 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 /// 500 by convention; each level above it adds the difference measured against the one
 /// below, or an estimate where `doc/strength.md` says it is not yet measured).
 const ELO: [u32; MAX_SKILL as usize] = [
-    // Levels 1-9 measured (60 games each against the level below).
-    500, 595, 678, 707, 898, 1045, 1165, 1248, 1382, 1672,
-    // Levels 10-19 not yet measured: +100 a level while the depth and the spread still
-    // change, +60 once only the nodes grow (by half again each level).
-    1772, 1872, 1972, 2072, 2132, 2192, 2252, 2312, 2372, 2432,
+    // Levels 1-15 measured (60 games each against the level below).
+    500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872,
+    // Levels 16-19 not yet measured: +100 a level, as 15 gained over 14 (half again the
+    // nodes, nothing else changed).
+    2972, 3072, 3172, 3272,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.
@@ -158,7 +158,9 @@ mod tests {
             assert!(pair[0].depth <= pair[1].depth);
             assert!(pair[0].nodes < pair[1].nodes);
             assert!(pair[0].lines >= pair[1].lines);
-            assert!(pair[0].spread > pair[1].spread || pair[1].spread == 0);
+            // Level 4 searches a ply deeper than level 3 with a little more spread (320 cp
+            // against 300): with 300 it was too close to level 5 (58 %).
+            assert!(pair[0].spread >= pair[1].spread || pair[0].depth < pair[1].depth);
         }
         assert!(level(MAX_SKILL).is_none());
         assert!(level(255).is_none());

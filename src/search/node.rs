@@ -1,0 +1,490 @@
+//! What the search does at one node: principal-variation alpha-beta with its pruning,
+//! reductions and extensions, and the quiescence search of captures below it.
+
+use super::movepick::ScoredMove;
+use super::see::{capture_value, see_ge};
+use super::worker::Worker;
+use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
+use crate::eval::{PIECE_VALUE, evaluate};
+use crate::rules::{Move, MoveSink, PieceKind, Position};
+
+// ---- tuned margins -----------------------------------------------------------------------
+const RFP_DEPTH: i32 = 7;
+const RFP_MARGIN: i32 = 110;
+const NMP_MIN_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_DEPTH: i32 = 110;
+const LMP_DEPTH: i32 = 6;
+const SEE_QUIET_MARGIN: i32 = 25;
+const SEE_CAPTURE_MARGIN: i32 = 100;
+const QS_DELTA_MARGIN: i32 = 250;
+const RAZOR_MARGIN: i32 = 550;
+const SINGULAR_MIN_DEPTH: i32 = 8;
+/// Mixed into the key of a search that leaves a move out.
+const EXCLUDED_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Worker<'_> {
+    pub(super) fn search<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(pos, alpha, beta, ply);
+        }
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if PV {
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = pos.in_check();
+        let root = ply == 0;
+        if !root {
+            if let Some(s) = self.repetition(ply) {
+                return s;
+            }
+            if ply >= MAX_PLY - 2 {
+                return if in_check { 0 } else { evaluate(pos) };
+            }
+            if let Some(s) = self.entering_king_end(pos, ply) {
+                return s;
+            }
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let excluded = self.stack[ply].excluded;
+        // The verification search of a singular extension has a table slot of its own.
+        let key =
+            pos.key() ^ excluded.map_or(0, |m| u64::from(m.to_u16()).wrapping_mul(EXCLUDED_SALT));
+        // Its moves live in a second set of buffers: the node's own list is still in use.
+        let fi = if excluded.is_some() { MAX_PLY + 2 + ply } else { ply };
+        let tte = self.ctx.tt.probe(key);
+        let tt_move = tte.and_then(|e| e.mv).filter(|&m| pos.is_legal(m));
+        if let Some(e) = tte
+            && !PV
+            && e.depth >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+                TtBound::None => false,
+            };
+            if usable {
+                return s;
+            }
+        }
+
+        let eval = if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.stack[ply + 1].killers = [None, None];
+
+        if !PV && !in_check && excluded.is_none() {
+            // Razoring: hopeless at the last ply, unless a capture saves it.
+            if depth == 1 && eval + RAZOR_MARGIN < alpha {
+                let v = self.qsearch::<false>(pos, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Reverse futility: far above beta at low depth.
+            if depth <= RFP_DEPTH
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval.abs() < MATE_IN_MAX
+            {
+                return eval;
+            }
+            // Null move: passing still leaves us above beta.
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !self.stack[ply.saturating_sub(1)].null_move
+                && beta.abs() < MATE_IN_MAX
+                && ply > 0
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.stack[ply].current = None;
+                self.stack[ply].moved = None;
+                self.stack[ply].null_move = true;
+                self.keys.push(child.key());
+                self.checks.push(false);
+                let floor = std::mem::replace(&mut self.repetition_floor, self.keys.len() - 1);
+                let v =
+                    -self.search::<false>(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.repetition_floor = floor;
+                self.keys.pop();
+                self.checks.pop();
+                self.stack[ply].null_move = false;
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_IN_MAX { beta } else { v };
+                }
+            }
+        }
+
+        // Internal iterative reduction: no hash move to guide a deep search.
+        if depth >= 4 && tt_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        self.frames[fi].clear();
+        if root {
+            let frame = &mut self.frames[fi];
+            for rm in &self.root_moves[self.pv_index..] {
+                frame.push(rm.mv);
+            }
+            // Keep the order of the previous iteration; the best move first.
+            for (i, sm) in frame.moves.iter_mut().enumerate() {
+                sm.score = -(i as i32);
+            }
+        } else {
+            pos.legal_moves_into(&mut self.frames[fi]);
+            self.score_moves(pos, tt_move, ply, fi);
+        }
+        let n_moves = self.frames[fi].moves.len();
+        if n_moves == 0 {
+            // No legal move loses, in check or not.
+            return mated_in(ply);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut move_count = 0usize;
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0;
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+
+        for i in 0..n_moves {
+            let ScoredMove { mv: m, score: order_score, .. } = self.pick(pos, ply, fi, i);
+            if Some(m) == excluded {
+                continue;
+            }
+            let capture = pos.piece_at(m.to()).is_some();
+            let quiet = !capture && !m.is_promotion();
+            move_count += 1;
+
+            if !root && best > -MATE_IN_MAX && !in_check {
+                if quiet {
+                    if depth <= LMP_DEPTH && move_count as i32 > lmp_limit && !pos.gives_check(m) {
+                        continue;
+                    }
+                    if depth <= FUTILITY_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && !pos.gives_check(m)
+                    {
+                        continue;
+                    }
+                    if depth <= FUTILITY_DEPTH && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= FUTILITY_DEPTH && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) {
+                    continue;
+                }
+            }
+
+            // Singular extension: the hash move alone holds the score; a search without it
+            // falls short. If even without it the node fails high, cut at once (multi-cut).
+            let mut singular = 0;
+            if !root
+                && depth >= SINGULAR_MIN_DEPTH
+                && Some(m) == tt_move
+                && excluded.is_none()
+                && let Some(e) = tte
+                && matches!(e.bound, TtBound::Lower | TtBound::Exact)
+                && e.depth >= depth - 3
+                && e.score.abs() < MATE_IN_MAX
+            {
+                let singular_beta = score_from_tt(e.score, ply) - 2 * depth;
+                self.stack[ply].excluded = Some(m);
+                let v = self.search::<false>(
+                    pos,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    cut_node,
+                );
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+            let child = pos.played(m);
+            let gives_check = child.in_check();
+            let extension = singular.max(i32::from(
+                gives_check && (ply as i32) < 2 * self.root_depth && (capture || see_ge(pos, m, 0)),
+            ));
+            let new_depth = depth - 1 + extension;
+
+            self.stack[ply].current = Some(m);
+            self.stack[ply].moved = child.piece_at(m.to()).map(|p| (p.code(), m.to()));
+            self.keys.push(child.key());
+            self.checks.push(gives_check);
+
+            let mut v;
+            if move_count == 1 {
+                v = -self.search::<PV>(&child, -beta, -alpha, new_depth, ply + 1, false);
+            } else {
+                let mut reduced = false;
+                v = -INFINITE;
+                if depth >= 3 && move_count > 1 + usize::from(PV) && (quiet || order_score < 0) {
+                    let mut r = self.lmr[depth.min(63) as usize][move_count.min(63)];
+                    if PV {
+                        r -= 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= self.quiet_history(pos, ply, m) / 8000;
+                    }
+                    let d = (new_depth - r).clamp(1, new_depth.max(1));
+                    if d < new_depth {
+                        reduced = true;
+                        v = -self.search::<false>(&child, -alpha - 1, -alpha, d, ply + 1, true);
+                        if v > alpha && !self.stopped {
+                            v = -self.search::<false>(
+                                &child,
+                                -alpha - 1,
+                                -alpha,
+                                new_depth,
+                                ply + 1,
+                                !cut_node,
+                            );
+                        }
+                    }
+                }
+                if !reduced {
+                    v = -self.search::<false>(
+                        &child,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        !cut_node,
+                    );
+                }
+                if PV && v > alpha && v < beta && !self.stopped {
+                    v = -self.search::<true>(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.keys.pop();
+            self.checks.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if root {
+                let rm = self.root_moves.iter_mut().find(|r| r.mv == m).expect("root move");
+                if move_count == 1 || v > alpha {
+                    rm.score = v;
+                    let mut pv = vec![m];
+                    let len = self.pv_len[ply + 1].max(ply + 1);
+                    pv.extend(self.pv[ply + 1][ply + 1..len].iter().flatten().copied());
+                    rm.pv = pv;
+                } else {
+                    rm.score = -INFINITE;
+                }
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            let bonus = (depth * depth * 16).min(1600);
+                            let st = &mut self.stack[ply];
+                            if st.killers[0] != Some(m) {
+                                st.killers[1] = st.killers[0];
+                                st.killers[0] = Some(m);
+                            }
+                            self.update_history(pos, ply, m, bonus);
+                            for q in quiets_tried
+                                .iter()
+                                .take(n_quiets)
+                                .flatten()
+                                .copied()
+                                .collect::<Vec<_>>()
+                            {
+                                self.update_history(pos, ply, q, -bonus);
+                            }
+                            self.set_counter_move(ply, m);
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+
+        if move_count == 0 {
+            // Only the excluded move was legal: that is as singular as it gets.
+            return if excluded.is_some() { alpha } else { mated_in(ply) };
+        }
+        if best == -INFINITE {
+            // Every move was pruned: fall back to a fail-low at alpha.
+            best = alpha;
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if PV && best > original_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.ctx.tt.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+        best
+    }
+
+    pub(super) fn qsearch<const PV: bool>(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let key = pos.key();
+        let tte = self.ctx.tt.probe(key);
+        if let Some(e) = tte
+            && !PV
+        {
+            let s = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+                TtBound::None => false,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let stand =
+            if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
+        let mut best = stand;
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        self.frames[ply].clear();
+        pos.legal_captures_into(&mut self.frames[ply]);
+        let n_moves = self.frames[ply].moves.len();
+        if n_moves == 0 {
+            return if in_check { mated_in(ply) } else { stand };
+        }
+        let us = pos.side_to_move();
+        for sm in self.frames[ply].moves.iter_mut() {
+            let m = sm.mv;
+            let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
+            let attacker =
+                m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
+            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
+        }
+        let mut best_move = None;
+        for i in 0..n_moves {
+            let m = self.pick(pos, ply, ply, i).mv;
+            if !in_check {
+                // A capture that could promote is searched as the promotion only (pawn,
+                // bishop, rook), and losing captures are skipped.
+                if !m.is_promotion()
+                    && let Some(from) = m.from()
+                    && let Some(p) = pos.piece_at(from)
+                    && matches!(p.kind(), PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
+                    && (from.in_zone(us) || m.to().in_zone(us))
+                {
+                    continue;
+                }
+                let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
+                if stand + victim + QS_DELTA_MARGIN <= alpha && !m.is_promotion() {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let child = pos.played(m);
+            let v = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        if in_check && best == -INFINITE {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta { TtBound::Lower } else { TtBound::Upper };
+        self.ctx.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            stand.max(-MATE_IN_MAX),
+            0,
+            bound,
+        );
+        best
+    }
+}

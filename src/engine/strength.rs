@@ -42,11 +42,12 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 /// 500 by convention; each level above it adds the difference measured against the one
 /// below, or an estimate where `doc/strength.md` says it is not yet measured).
 const ELO: [u32; MAX_SKILL as usize] = [
-    // Levels 1-15 measured (60 games each against the level below).
-    500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872,
-    // Levels 16-19 not yet measured: +100 a level, as 15 gained over 14 (half again the
-    // nodes, nothing else changed).
-    2972, 3072, 3172, 3272,
+    // Levels 1-17 measured (60 games each against the level below).
+    500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872, 3006,
+    3095,
+    // Levels 18 and 19 not yet measured: +100 a level, about what 15, 16 and 17 gained
+    // (half again the nodes, nothing else changed).
+    3195, 3295,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.

@@ -77,13 +77,7 @@ impl Worker<'_> {
             && e.depth >= depth
         {
             let s = score_from_tt(e.score, ply);
-            let usable = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-                TtBound::None => false,
-            };
-            if usable {
+            if e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -399,13 +393,7 @@ impl Worker<'_> {
             && !PV
         {
             let s = score_from_tt(e.score, ply);
-            let usable = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-                TtBound::None => false,
-            };
-            if usable {
+            if e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }

@@ -18,6 +18,18 @@ pub enum TtBound {
     Exact = 3,
 }
 
+impl TtBound {
+    /// Whether a stored score with this bound settles a node searched with (alpha, beta).
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            TtBound::Exact => true,
+            TtBound::Lower => score >= beta,
+            TtBound::Upper => score <= alpha,
+            TtBound::None => false,
+        }
+    }
+}
+
 /// A copy of a table entry.
 #[derive(Copy, Clone, Debug)]
 pub struct TtEntry {

@@ -7,7 +7,8 @@
 #
 # Environment: BIN (the engine, default a copy of target/release/gnushogi, so a rebuild does
 # not change it mid-match), GAMES (default 60), OUT (results, default target/calibration),
-# REFEREE, OPENINGS. The levels are node-limited, so the results do not depend on the
+# REFEREE, OPENINGS, RESIGN (a ResignValue in centipawns for both of our engines, to end lost
+# games sooner; unset, a game ends only at a mate or a proved one). The levels are node-limited, so the results do not depend on the
 # machine's load; --st is only a generous ceiling so that no one loses on time.
 set -eu
 cd "$(dirname "$0")/.."
@@ -16,6 +17,10 @@ GAMES=${GAMES:-60}
 REFEREE=${REFEREE:-/work/shared/tools/referee.py}
 OPENINGS=${OPENINGS:-tests/data/openings.txt}
 mkdir -p "$OUT"
+resign=""
+if [ -n "${RESIGN:-}" ]; then
+    resign="ResignValue=$RESIGN"
+fi
 if [ -z "${BIN:-}" ]; then
     BIN=$OUT/gnushogi
     cp target/release/gnushogi "$BIN"
@@ -30,11 +35,6 @@ match() {
     grep -E '^(Score|Elo|Terminations)' "$OUT/$name.txt" | sed "s/^/$name: /"
 }
 
-ours() { # ours N LEVEL: engine N (1 or 2) is this program at LEVEL
-    echo "--engine$1" "$BIN --usi" "--proto$1" usi "--name$1" "level$2" \
-        "--option$1" "Skill Level=$2"
-}
-
 case ${1:-levels} in
 levels)
     from=${2:-1}
@@ -45,7 +45,7 @@ levels)
         match "level$l-vs-level$below" --seed "$l" --st 30 \
             --engine1 "$BIN --usi" --proto1 usi --name1 "level$l" --option1 "Skill Level=$l" \
             --engine2 "$BIN --usi" --proto2 usi --name2 "level$below" \
-            --option2 "Skill Level=$below"
+            --option2 "Skill Level=$below" ${resign:+--option1 "$resign" --option2 "$resign"}
         l=$((l + 1))
     done
     ;;

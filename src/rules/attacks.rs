@@ -1,8 +1,10 @@
 //! Attack tables, built at compile time (no `init()` to call).
 //!
-//! Stepping pieces use per-colour tables. Sliding pieces use the classical ray method: for each
-//! of the eight directions a ray from every square; the first blocker is the lowest or highest
-//! set bit of `ray & occupied`, depending on the direction's sign in the file-major index.
+//! Stepping pieces use per-colour tables. Sliding pieces look their attacks up along each line
+//! through their square (file, rank, two diagonals): the line's inner occupancy, gathered into
+//! seven bits (a shift for a file, one multiplication for the others), indexes a table of the
+//! attacks along a nine-square line, which are spread back onto the board. The tests check
+//! them against the classical ray method (first blocker along each of eight rays).
 
 use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind, Square};
@@ -27,12 +29,6 @@ const NE: usize = 4;
 const SW: usize = 5;
 const NW: usize = 6;
 const SE: usize = 7;
-
-/// True if the direction increases the square index (first blocker = lowest bit).
-const fn positive(dir: usize) -> bool {
-    let (df, dr) = DIRS[dir];
-    df * 9 + dr > 0
-}
 
 const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     let file = (sq / 9) as i8 + df;
@@ -159,17 +155,6 @@ const fn build_lines() -> LineTables {
 
 static LINES: LineTables = build_lines();
 
-#[inline]
-fn ray_attack(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
-    let ray = RAYS[dir][sq.index()];
-    let blockers = ray & occupied;
-    let first = if positive(dir) { blockers.first() } else { blockers.last() };
-    match first {
-        Some(b) => ray ^ RAYS[dir][b.index()],
-        None => ray,
-    }
-}
-
 /// Attacks along a file, by rank (0..9) and the occupancy of the file's seven inner squares
 /// (ranks b to h: the end squares never block anything beyond them). Nine bits, rank a lowest.
 const fn build_file_attacks() -> [[u16; 128]; 9] {
@@ -209,21 +194,7 @@ static FILE_ATTACKS: [[u16; 128]; 9] = build_file_attacks();
 /// Attacks along a rank, by file index (0..9, file 1 first) and the occupancy of the rank's
 /// seven inner squares: the same table as along a file, as both lines have nine squares.
 /// The result's bit k is the square on file k + 1.
-static RANK_SPREAD: [u128; 512] = {
-    let mut table = [0u128; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if bits & (1 << k) != 0 {
-                table[bits] |= 1u128 << (9 * k);
-            }
-            k += 1;
-        }
-        bits += 1;
-    }
-    table
-};
+static RANK_SPREAD: [u128; 512] = build_spread(9);
 
 /// Multiplying a rank's squares (shifted to rank a: bits 0, 9, .., 72) by this lines them up
 /// as bits 64..73, file 1 lowest: the square of file k + 1 meets the term 2^(64 - 8k); every
@@ -268,6 +239,112 @@ fn file_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let base = i - i % 9;
     let inner = ((occupied.0 >> (base + 1)) & 0x7f) as usize;
     Bitboard(u128::from(FILE_ATTACKS[i % 9][inner]) << base)
+}
+
+/// A diagonal through a square, for the lookup of a bishop's attacks along it. Its squares are
+/// `stride` apart in the file-major index (10 towards file 9 and rank i, 8 towards file 9 and
+/// rank a), so one multiplication gathers its occupancy as the rank lookup does.
+#[derive(Clone, Copy)]
+struct Diagonal {
+    /// Every square of the diagonal.
+    line: u128,
+    /// The squares between its two ends (the ends never block anything beyond them).
+    inner: u128,
+    /// Index of the diagonal's first square (the lowest).
+    start: u8,
+    /// The square's place along the diagonal, from `start`.
+    place: u8,
+}
+
+struct Diagonals {
+    /// Stride 10: towards file 9 and rank i.
+    rising: [Diagonal; 81],
+    /// Stride 8: towards file 9 and rank a.
+    falling: [Diagonal; 81],
+}
+
+const fn build_diagonal(sq: usize, df: i8, dr: i8) -> Diagonal {
+    let mut start = sq;
+    let mut place = 0;
+    while let Some(back) = offset(start, -df, -dr) {
+        start = back;
+        place += 1;
+    }
+    let mut line = 1u128 << start;
+    let mut inner = 0u128;
+    let mut cur = start;
+    while let Some(next) = offset(cur, df, dr) {
+        line |= 1u128 << next;
+        // Inner when it has a square beyond it.
+        if offset(next, df, dr).is_some() {
+            inner |= 1u128 << next;
+        }
+        cur = next;
+    }
+    Diagonal { line, inner, start: start as u8, place }
+}
+
+static DIAGONALS: Diagonals = {
+    let empty = Diagonal { line: 0, inner: 0, start: 0, place: 0 };
+    let mut d = Diagonals { rising: [empty; 81], falling: [empty; 81] };
+    let mut sq = 0;
+    while sq < 81 {
+        d.rising[sq] = build_diagonal(sq, 1, 1);
+        d.falling[sq] = build_diagonal(sq, 1, -1);
+        sq += 1;
+    }
+    d
+};
+
+/// Spreads nine bits (bit k: the k-th square of a line) to every `stride`-th bit.
+const fn build_spread(stride: usize) -> [u128; 512] {
+    let mut table = [0u128; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if bits & (1 << k) != 0 {
+                table[bits] |= 1u128 << (stride * k);
+            }
+            k += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+static SPREAD_10: [u128; 512] = build_spread(10);
+static SPREAD_8: [u128; 512] = build_spread(8);
+
+/// Gathers up to seven squares `stride` apart (bits 0, stride, ..) into bits 64..71: the
+/// square k meets the term 2^(64 - (stride - 1)k), and every other product lands on its own
+/// bit (k + stride × (j - k) differs for every pair, as k < stride), outside the window and
+/// without carries.
+const fn gather(stride: usize) -> u128 {
+    let mut m = 0u128;
+    let mut k = 0;
+    while k < 7 {
+        m |= 1u128 << (64 - (stride - 1) * k);
+        k += 1;
+    }
+    m
+}
+
+/// A bishop's attacks along one diagonal: the inner occupancy gathered into seven bits, the
+/// attacks looked up in the file table (a line of up to nine squares is a line), spread back
+/// along the diagonal and clipped to it.
+#[inline]
+fn diagonal_attacks(
+    d: &Diagonal,
+    stride: usize,
+    spread: &[u128; 512],
+    occupied: Bitboard,
+) -> Bitboard {
+    let first_inner = usize::from(d.start) + stride;
+    let line = (occupied.0 & d.inner) >> first_inner;
+    let inner = ((line.wrapping_mul(gather(stride)) >> 64) & 0x7f) as usize;
+    let bits = FILE_ATTACKS[usize::from(d.place)][inner];
+    Bitboard((spread[usize::from(bits)] << d.start) & d.line)
 }
 
 #[inline]
@@ -323,10 +400,8 @@ pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    ray_attack(NE, sq, occupied)
-        | ray_attack(NW, sq, occupied)
-        | ray_attack(SE, sq, occupied)
-        | ray_attack(SW, sq, occupied)
+    diagonal_attacks(&DIAGONALS.rising[sq.index()], 10, &SPREAD_10, occupied)
+        | diagonal_attacks(&DIAGONALS.falling[sq.index()], 8, &SPREAD_8, occupied)
 }
 
 #[inline]
@@ -385,8 +460,21 @@ pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) ->
 mod tests {
     use super::*;
 
+    /// The classical ray method, the reference the lookups are checked against: the first
+    /// blocker is the lowest or highest set bit of `ray & occupied`, by the direction's sign.
+    fn ray_attack(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+        let (df, dr) = DIRS[dir];
+        let ray = RAYS[dir][sq.index()];
+        let blockers = ray & occupied;
+        let first = if df * 9 + dr > 0 { blockers.first() } else { blockers.last() };
+        match first {
+            Some(b) => ray ^ RAYS[dir][b.index()],
+            None => ray,
+        }
+    }
+
     #[test]
-    fn file_and_rank_lookups_match_the_rays() {
+    fn line_lookups_match_the_rays() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..20_000 {
             seed ^= seed << 13;
@@ -396,12 +484,20 @@ mod tests {
                 (u128::from(seed) << 64 | u128::from(seed.rotate_left(29))) & Bitboard::FULL.0,
             );
             let sq = Square::from_index((seed % 81) as usize).unwrap();
+            // Every other case sparse (about one square in eight), so long lines are empty too.
+            let occ =
+                if seed & 1 == 0 { occ } else { Bitboard(occ.0 & (occ.0 >> 3) & (occ.0 >> 7)) };
             let rays = ray_attack(N, sq, occ) | ray_attack(S, sq, occ);
             assert_eq!(file_attacks(sq, occ), rays);
             let rays = ray_attack(E, sq, occ) | ray_attack(W, sq, occ);
             assert_eq!(rank_attacks(sq, occ), rays);
             assert_eq!(lance_attacks(Color::Black, sq, occ), ray_attack(N, sq, occ));
             assert_eq!(lance_attacks(Color::White, sq, occ), ray_attack(S, sq, occ));
+            let rays = ray_attack(NE, sq, occ)
+                | ray_attack(NW, sq, occ)
+                | ray_attack(SE, sq, occ)
+                | ray_attack(SW, sq, occ);
+            assert_eq!(bishop_attacks(sq, occ), rays);
         }
     }
 

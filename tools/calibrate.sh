@@ -7,7 +7,8 @@
 #
 # Environment: BIN (the engine, default a copy of target/release/gnushogi, so a rebuild does
 # not change it mid-match), GAMES (default 60), OUT (results, default target/calibration),
-# REFEREE, OPENINGS, RESIGN (a ResignValue in centipawns for both of our engines, to end lost
+# REFEREE, OPENINGS, SEED (the openings' shuffle; default the level, so that one match can
+# be split into parts with other seeds and other OUTs run side by side), RESIGN (a ResignValue in centipawns for both of our engines, to end lost
 # games sooner; unset, a game ends only at a mate or a proved one). The levels are node-limited, so the results do not depend on the
 # machine's load; --st is only a generous ceiling so that no one loses on time.
 set -eu
@@ -42,7 +43,7 @@ levels)
     l=$from
     while [ "$l" -le "$to" ]; do
         below=$((l - 1))
-        match "level$l-vs-level$below" --seed "$l" --st 30 \
+        match "level$l-vs-level$below" --seed "${SEED:-$l}" --st 30 \
             --engine1 "$BIN --usi" --proto1 usi --name1 "level$l" --option1 "Skill Level=$l" \
             --engine2 "$BIN --usi" --proto2 usi --name2 "level$below" \
             --option2 "Skill Level=$below" ${resign:+--option1 "$resign" --option2 "$resign"}

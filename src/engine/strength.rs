@@ -42,12 +42,12 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 /// 500 by convention; each level above it adds the difference measured against the one
 /// below, or an estimate where `doc/strength.md` says it is not yet measured).
 const ELO: [u32; MAX_SKILL as usize] = [
-    // Levels 1-17 measured (60 games each against the level below).
+    // Levels 1-18 measured (60 games each against the level below).
     500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872, 3006,
-    3095,
-    // Levels 18 and 19 not yet measured: +100 a level, about what 15, 16 and 17 gained
-    // (half again the nodes, nothing else changed).
-    3195, 3295,
+    3095, 3209,
+    // Level 19 not yet measured: +100, about what levels 15 to 18 gained (half again the
+    // nodes, nothing else changed).
+    3309,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.

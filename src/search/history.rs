@@ -1,8 +1,10 @@
-//! Move-ordering statistics learnt while searching: the butterfly history, the continuation
-//! history one and two plies back, and counter moves. Kept per thread from move to move.
+//! Statistics learnt while searching: the butterfly history, the continuation history one and
+//! two plies back and counter moves (move ordering), and the correction history (how far the
+//! search found the static evaluation off, by pawn structure). Kept per thread from move to
+//! move.
 
 use super::worker::Worker;
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// History scores stay within this bound (the update pulls them towards it, never past).
 const HISTORY_MAX: i32 = 16_384;
@@ -30,6 +32,23 @@ fn cont_key(pos: &Position, m: Move) -> (usize, Square) {
     (code, m.to())
 }
 
+/// Correction history entries per side to move.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction entries stay within this bound; an entry of `e` moves the evaluation by
+/// `e / CORRECTION_GRAIN` centipawns.
+const CORRECTION_LIMIT: i32 = 1024;
+const CORRECTION_GRAIN: i32 = 8;
+
+/// The correction history slot of a position: its side to move and both sides' pawns.
+#[inline]
+fn correction_index(pos: &Position) -> usize {
+    let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let black = fold(pos.pieces(Color::Black, PieceKind::Pawn).0);
+    let white = fold(pos.pieces(Color::White, PieceKind::Pawn).0);
+    let h = (black ^ white.rotate_left(32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    pos.side_to_move().index() * CORRECTION_SIZE + (h >> (64 - 14)) as usize
+}
+
 #[inline]
 fn cont_index(prev: (usize, Square), cur: (usize, Square)) -> usize {
     (prev.0 * 81 + prev.1.index()) * CONT_KEYS + cur.0 * 81 + cur.1.index()
@@ -42,6 +61,9 @@ pub struct Tables {
     /// move (piece, destination), one or two plies back.
     pub(super) continuation: Vec<i16>,
     pub(super) counter: Vec<Option<Move>>,
+    /// Correction history: the search's score less the static evaluation, averaged by side
+    /// to move and pawn structure.
+    pub(super) correction: Vec<i16>,
 }
 
 impl Tables {
@@ -50,6 +72,7 @@ impl Tables {
             history: vec![0; 2 * HISTORY_FROM * 81],
             continuation: vec![0; CONT_KEYS * CONT_KEYS],
             counter: vec![None; 32 * 81],
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 
@@ -57,6 +80,7 @@ impl Tables {
         self.history.fill(0);
         self.continuation.fill(0);
         self.counter.fill(None);
+        self.correction.fill(0);
     }
 }
 
@@ -101,6 +125,20 @@ impl Worker<'_> {
                 *c = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
             }
         }
+    }
+
+    /// The static evaluation `raw` corrected by what searches found in like positions.
+    #[inline]
+    pub(super) fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+        raw + i32::from(self.tables.correction[correction_index(pos)]) / CORRECTION_GRAIN
+    }
+
+    /// A search of `depth` scored the node `score` where the corrected evaluation said `eval`.
+    pub(super) fn update_correction(&mut self, pos: &Position, depth: i32, score: i32, eval: i32) {
+        let bonus = ((score - eval) * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        let c = &mut self.tables.correction[correction_index(pos)];
+        let v = i32::from(*c);
+        *c = (v + bonus - v * bonus.abs() / CORRECTION_LIMIT) as i16;
     }
 
     /// History of a quiet move: butterfly plus continuation one and two plies back.

@@ -82,7 +82,9 @@ impl Worker<'_> {
             }
         }
 
-        let eval = if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
+        let raw_eval =
+            if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
+        let eval = if in_check { -INFINITE } else { self.corrected_eval(pos, raw_eval) };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None, None];
@@ -364,7 +366,18 @@ impl Worker<'_> {
         } else {
             TtBound::Upper
         };
-        self.ctx.tt.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+        // Where the search settled the score on the evaluation's side of the bound, it tells
+        // how far the evaluation was off (captures aside: they change more than the eval sees).
+        if !in_check
+            && excluded.is_none()
+            && best.abs() < MATE_IN_MAX
+            && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
+            && !(bound == TtBound::Lower && best <= eval)
+            && !(bound == TtBound::Upper && best >= eval)
+        {
+            self.update_correction(pos, depth, best, eval);
+        }
+        self.ctx.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
         best
     }
 
@@ -397,8 +410,9 @@ impl Worker<'_> {
                 return s;
             }
         }
-        let stand =
+        let raw_eval =
             if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
+        let stand = if in_check { -INFINITE } else { self.corrected_eval(pos, raw_eval) };
         let mut best = stand;
         if !in_check {
             if stand >= beta {
@@ -469,7 +483,7 @@ impl Worker<'_> {
             key,
             best_move,
             score_to_tt(best, ply),
-            stand.max(-MATE_IN_MAX),
+            raw_eval.max(-MATE_IN_MAX),
             0,
             bound,
         );

@@ -3,6 +3,7 @@
 
 use super::movepick::ScoredMove;
 use super::see::{capture_value, see_ge};
+use super::tt::TtEntry;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
 use crate::eval::{PIECE_VALUE, evaluate};
@@ -82,9 +83,7 @@ impl Worker<'_> {
             }
         }
 
-        let raw_eval =
-            if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
-        let eval = if in_check { -INFINITE } else { self.corrected_eval(pos, raw_eval) };
+        let (raw_eval, eval) = self.static_eval(pos, in_check, tte);
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None, None];
@@ -381,6 +380,16 @@ impl Worker<'_> {
         best
     }
 
+    /// A node's static evaluation: raw (as the table keeps it, so no stale correction is
+    /// stored) and corrected (as the search uses it); both -INFINITE in check.
+    fn static_eval(&self, pos: &Position, in_check: bool, tte: Option<TtEntry>) -> (i32, i32) {
+        if in_check {
+            return (-INFINITE, -INFINITE);
+        }
+        let raw = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+        (raw, self.corrected_eval(pos, raw))
+    }
+
     pub(super) fn qsearch<const PV: bool>(
         &mut self,
         pos: &Position,
@@ -410,9 +419,7 @@ impl Worker<'_> {
                 return s;
             }
         }
-        let raw_eval =
-            if in_check { -INFINITE } else { tte.map_or_else(|| evaluate(pos), |e| e.eval) };
-        let stand = if in_check { -INFINITE } else { self.corrected_eval(pos, raw_eval) };
+        let (raw_eval, stand) = self.static_eval(pos, in_check, tte);
         let mut best = stand;
         if !in_check {
             if stand >= beta {

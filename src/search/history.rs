@@ -9,6 +9,13 @@ use crate::rules::{Color, Move, PieceKind, Position, Square};
 /// History scores stay within this bound (the update pulls them towards it, never past).
 const HISTORY_MAX: i32 = 16_384;
 
+/// A statistic `v` after a `bonus`: the further `v` already is towards the bonus's side of
+/// `limit`, the less it moves, so it never passes `limit`.
+#[inline]
+fn pulled(v: i32, bonus: i32, limit: i32) -> i32 {
+    v + bonus - v * bonus.abs() / limit
+}
+
 /// History index of a move's origin: the square for board moves, 81 + kind for drops.
 #[inline]
 fn from_index(m: Move) -> usize {
@@ -32,8 +39,9 @@ fn cont_key(pos: &Position, m: Move) -> (usize, Square) {
     (code, m.to())
 }
 
-/// Correction history entries per side to move.
-const CORRECTION_SIZE: usize = 1 << 14;
+/// Correction history entries per side to move: `1 << CORRECTION_BITS`.
+const CORRECTION_BITS: u32 = 14;
+const CORRECTION_SIZE: usize = 1 << CORRECTION_BITS;
 /// Correction entries stay within this bound; an entry of `e` moves the evaluation by
 /// `e / CORRECTION_GRAIN` centipawns.
 const CORRECTION_LIMIT: i32 = 1024;
@@ -46,7 +54,7 @@ fn correction_index(pos: &Position) -> usize {
     let black = fold(pos.pieces(Color::Black, PieceKind::Pawn).0);
     let white = fold(pos.pieces(Color::White, PieceKind::Pawn).0);
     let h = (black ^ white.rotate_left(32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
-    pos.side_to_move().index() * CORRECTION_SIZE + (h >> (64 - 14)) as usize
+    pos.side_to_move().index() * CORRECTION_SIZE + (h >> (64 - CORRECTION_BITS)) as usize
 }
 
 #[inline]
@@ -114,15 +122,14 @@ impl Worker<'_> {
 
     pub(super) fn update_history(&mut self, pos: &Position, ply: usize, m: Move, bonus: i32) {
         let h = &mut self.tables.history[Self::history_index(pos.side_to_move(), m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h = pulled(*h, bonus, HISTORY_MAX);
         let cur = cont_key(pos, m);
         for back in [1, 2] {
             if ply >= back
                 && let Some(prev) = self.stack[ply - back].moved
             {
                 let c = &mut self.tables.continuation[cont_index(prev, cur)];
-                let v = i32::from(*c);
-                *c = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+                *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
             }
         }
     }
@@ -137,8 +144,7 @@ impl Worker<'_> {
     pub(super) fn update_correction(&mut self, pos: &Position, depth: i32, score: i32, eval: i32) {
         let bonus = ((score - eval) * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
         let c = &mut self.tables.correction[correction_index(pos)];
-        let v = i32::from(*c);
-        *c = (v + bonus - v * bonus.abs() / CORRECTION_LIMIT) as i16;
+        *c = pulled(i32::from(*c), bonus, CORRECTION_LIMIT) as i16;
     }
 
     /// History of a quiet move: butterfly plus continuation one and two plies back.

@@ -450,6 +450,11 @@ pub fn analyse(
                 on_progress(Progress::Move(ma));
                 announced += 1;
             }
+            // Once stopped, nothing more is taken in, not even a search a worker finished
+            // before it saw the stop: what is kept is what was judged when the stop came.
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
         }
     });
     let moves: Vec<MoveAnalysis> = judged.into_iter().flatten().collect();

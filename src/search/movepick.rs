@@ -47,28 +47,42 @@ impl MoveSink for MoveBuf {
 /// Scores at or above this are not quiet moves waiting for history.
 const GOOD_MOVE_SCORE: i32 = 700_000;
 
+/// True for a pawn, bishop or rook move that could promote and does not: almost never right,
+/// so such moves are ordered last, and the quiescence search leaves them out.
+#[inline]
+pub(super) fn declines_promotion(pos: &Position, m: Move) -> bool {
+    !m.is_promotion()
+        && m.from().is_some_and(|from| {
+            pos.piece_at(from).is_some_and(|p| {
+                matches!(p.kind(), PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
+            }) && (from.in_zone(pos.side_to_move()) || m.to().in_zone(pos.side_to_move()))
+        })
+}
+
+/// The ordering score of the hash move: above every other.
+pub(super) const TT_MOVE_SCORE: i32 = 2_000_000;
+
 /// Moves picked by selection before the rest of the list is sorted once.
 const SELECT_FIRST: usize = 3;
 
 impl Worker<'_> {
     /// Scores the moves of `frames[fi]` (the node at `ply`) for ordering. Higher first.
+    /// `killers` and `counter` are the node's as they stood before its hash move was searched.
     pub(super) fn score_moves(
         &mut self,
         pos: &Position,
         tt_move: Option<Move>,
-        ply: usize,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
         fi: usize,
     ) {
-        let us = pos.side_to_move();
-        let killers = self.stack[ply].killers;
-        let counter = self.counter_move(ply);
         let mut frame = std::mem::take(&mut self.frames[fi]);
         let mut good = 0;
         for sm in frame.moves.iter_mut() {
             let m = sm.mv;
             sm.quiet = false;
             sm.score = if Some(m) == tt_move {
-                2_000_000
+                TT_MOVE_SCORE
             } else if let Some(victim) = pos.piece_at(m.to()) {
                 let attacker = m
                     .from()
@@ -101,13 +115,7 @@ impl Worker<'_> {
             if sm.score >= GOOD_MOVE_SCORE {
                 good += 1;
             }
-            // Declining promotion with a pawn, bishop or rook is almost never right.
-            if !m.is_promotion()
-                && let Some(from) = m.from()
-                && let Some(p) = pos.piece_at(from)
-                && matches!(p.kind(), PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-                && (from.in_zone(us) || m.to().in_zone(us))
-            {
+            if declines_promotion(pos, m) {
                 sm.score -= 3_000_000;
             }
         }

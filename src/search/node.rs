@@ -1,13 +1,13 @@
 //! What the search does at one node: principal-variation alpha-beta with its pruning,
 //! reductions and extensions, and the quiescence search of captures below it.
 
-use super::movepick::ScoredMove;
+use super::movepick::{ScoredMove, TT_MOVE_SCORE, declines_promotion};
 use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
 use crate::eval::{PIECE_VALUE, evaluate};
-use crate::rules::{Move, MoveSink, PieceKind, Position};
+use crate::rules::{Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
 const RFP_DEPTH: i32 = 7;
@@ -139,7 +139,15 @@ impl Worker<'_> {
             depth -= 1;
         }
 
+        // The hash move is searched before the other moves are generated: when it cuts, as it
+        // mostly does, they never are. (One ordered last, a declined promotion, waits its turn.)
+        let early_tt =
+            tt_move.filter(|&m| !root && Some(m) != excluded && !declines_promotion(pos, m));
+        // The ordering inputs as they stand now: the hash move's subtree changes them.
+        let killers = self.stack[ply].killers;
+        let counter = self.counter_move(ply);
         self.frames[fi].clear();
+        let mut generated = early_tt.is_none();
         if root {
             let frame = &mut self.frames[fi];
             for rm in &self.root_moves[self.pv_index..] {
@@ -149,12 +157,12 @@ impl Worker<'_> {
             for (i, sm) in frame.moves.iter_mut().enumerate() {
                 sm.score = -(i as i32);
             }
-        } else {
+        } else if generated {
             pos.legal_moves_into(&mut self.frames[fi]);
-            self.score_moves(pos, tt_move, ply, fi);
+            self.score_moves(pos, tt_move, killers, counter, fi);
         }
-        let n_moves = self.frames[fi].moves.len();
-        if n_moves == 0 {
+        let mut n_moves = self.frames[fi].moves.len();
+        if generated && n_moves == 0 {
             // No legal move loses, in check or not.
             return mated_in(ply);
         }
@@ -167,8 +175,28 @@ impl Worker<'_> {
         let mut n_quiets = 0;
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
-        for i in 0..n_moves {
-            let ScoredMove { mv: m, score: order_score, .. } = self.pick(pos, ply, fi, i);
+        let mut early = early_tt;
+        let mut next = 0;
+        loop {
+            let (m, order_score) = if let Some(m) = early.take() {
+                (m, TT_MOVE_SCORE)
+            } else {
+                if !generated {
+                    generated = true;
+                    pos.legal_moves_into(&mut self.frames[fi]);
+                    self.score_moves(pos, tt_move, killers, counter, fi);
+                    n_moves = self.frames[fi].moves.len();
+                }
+                if next >= n_moves {
+                    break;
+                }
+                let ScoredMove { mv, score, .. } = self.pick(pos, ply, fi, next);
+                next += 1;
+                if Some(mv) == early_tt {
+                    continue;
+                }
+                (mv, score)
+            };
             if Some(m) == excluded {
                 continue;
             }
@@ -433,7 +461,6 @@ impl Worker<'_> {
         if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
-        let us = pos.side_to_move();
         for sm in self.frames[ply].moves.iter_mut() {
             let m = sm.mv;
             let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
@@ -447,12 +474,7 @@ impl Worker<'_> {
             if !in_check {
                 // A capture that could promote is searched as the promotion only (pawn,
                 // bishop, rook), and losing captures are skipped.
-                if !m.is_promotion()
-                    && let Some(from) = m.from()
-                    && let Some(p) = pos.piece_at(from)
-                    && matches!(p.kind(), PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-                    && (from.in_zone(us) || m.to().in_zone(us))
-                {
+                if declines_promotion(pos, m) {
                     continue;
                 }
                 let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));

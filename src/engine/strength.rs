@@ -40,14 +40,11 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 
 /// The Elo of each level below full strength, from the calibration matches (level 0 set to
 /// 500 by convention; each level above it adds the difference measured against the one
-/// below, or an estimate where `doc/strength.md` says it is not yet measured).
+/// below, as `doc/strength.md` tabulates it).
 const ELO: [u32; MAX_SKILL as usize] = [
-    // Levels 1-18 measured (60 games each against the level below).
+    // Levels 1-19 measured (60 games each against the level below).
     500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872, 3006,
-    3095, 3209,
-    // Level 19 not yet measured: +100, about what levels 15 to 18 gained (half again the
-    // nodes, nothing else changed).
-    3309,
+    3095, 3209, 3267,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.
@@ -77,7 +74,7 @@ pub fn level(skill: u8) -> Option<Level> {
     LEVELS.get(usize::from(skill)).copied()
 }
 
-/// The Elo measured (or estimated) for a level below full strength.
+/// The Elo measured for a level below full strength.
 pub fn elo_of(skill: u8) -> Option<u32> {
     ELO.get(usize::from(skill)).copied()
 }

@@ -392,6 +392,54 @@ fn legal_checks_equal_filtered_legal_moves() {
     assert!(positions > 5000 && checks > 20000, "{positions} positions, {checks} checks");
 }
 
+/// The search's two batches, `legal_noisy_into` and `legal_quiet_into`, make up exactly the
+/// legal moves, each once: captures and promotions first, the rest after (all the evasions
+/// first when in check), over the perft and tsume positions and seeded random walks.
+#[test]
+fn noisy_and_quiet_batches_split_the_legal_moves() {
+    let data = [
+        include_str!("data/perft.tsv"),
+        include_str!("data/tsume.tsv"),
+        include_str!("data/positions.tsv"),
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut positions, mut quiet_total, mut in_check) = (0, 0, 0);
+    let starts = data
+        .iter()
+        .flat_map(|d| d.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
+    for start in starts {
+        let mut p = start;
+        for _ in 0..10 {
+            let all = legal(&p);
+            let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+            p.legal_noisy_into(&mut noisy);
+            p.legal_quiet_into(&mut quiet);
+            for m in noisy.iter() {
+                let capture = p.piece_at(m.to()).is_some();
+                assert!(p.in_check() || capture || m.is_promotion(), "{p:?} {m:?}");
+            }
+            for m in quiet.iter() {
+                assert!(p.piece_at(m.to()).is_none() && !m.is_promotion(), "{p:?} {m:?}");
+            }
+            let mut got: Vec<u16> = noisy.iter().chain(quiet.iter()).map(Move::to_u16).collect();
+            let mut want: Vec<u16> = all.iter().map(|m| m.to_u16()).collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "{p:?}");
+            positions += 1;
+            quiet_total += quiet.len();
+            in_check += usize::from(p.in_check());
+            if all.is_empty() {
+                break;
+            }
+            p = p.played(all[rng.below(all.len())]);
+        }
+    }
+    assert!(positions > 2000 && quiet_total > 50_000 && in_check > 100, "{positions} {in_check}");
+}
+
 #[test]
 fn entering_king_declarations_by_points() {
     // Black's king entered with ten pieces in the camp: 28 points (the 27-point rule's

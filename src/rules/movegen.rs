@@ -56,8 +56,19 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// Which promotion choices of board moves a generator emits.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Choices {
+    /// Every legal choice.
+    All,
+    /// The promotions only.
+    Promotions,
+    /// The moves that do not promote only.
+    Plain,
+}
+
 /// Pushes the moves of a piece of `kind` from `from` to each of `targets`, with the
-/// promotion choices the rules allow.
+/// promotion choices the rules allow (those of `choices`).
 #[inline]
 fn push_board_moves<S: MoveSink>(
     list: &mut S,
@@ -65,16 +76,21 @@ fn push_board_moves<S: MoveSink>(
     kind: PieceKind,
     from: Square,
     targets: Bitboard,
+    choices: Choices,
 ) {
+    let promote = choices != Choices::Plain;
+    let plain = choices != Choices::Promotions;
     match kind {
         PieceKind::Pawn | PieceKind::Lance => {
             for to in targets {
                 if to.in_zone(us) {
-                    list.push(Move::normal(from, to, true));
-                    if to.relative_rank(us) != 1 {
+                    if promote {
+                        list.push(Move::normal(from, to, true));
+                    }
+                    if plain && to.relative_rank(us) != 1 {
                         list.push(Move::normal(from, to, false));
                     }
-                } else {
+                } else if plain {
                     list.push(Move::normal(from, to, false));
                 }
             }
@@ -82,11 +98,13 @@ fn push_board_moves<S: MoveSink>(
         PieceKind::Knight => {
             for to in targets {
                 if to.in_zone(us) {
-                    list.push(Move::normal(from, to, true));
-                    if to.relative_rank(us) > 2 {
+                    if promote {
+                        list.push(Move::normal(from, to, true));
+                    }
+                    if plain && to.relative_rank(us) > 2 {
                         list.push(Move::normal(from, to, false));
                     }
-                } else {
+                } else if plain {
                     list.push(Move::normal(from, to, false));
                 }
             }
@@ -94,18 +112,33 @@ fn push_board_moves<S: MoveSink>(
         PieceKind::Silver | PieceKind::Bishop | PieceKind::Rook => {
             let from_zone = from.in_zone(us);
             for to in targets {
-                if from_zone || to.in_zone(us) {
+                if promote && (from_zone || to.in_zone(us)) {
                     list.push(Move::normal(from, to, true));
                 }
-                list.push(Move::normal(from, to, false));
+                if plain {
+                    list.push(Move::normal(from, to, false));
+                }
             }
         }
         _ => {
-            for to in targets {
-                list.push(Move::normal(from, to, false));
+            if plain {
+                for to in targets {
+                    list.push(Move::normal(from, to, false));
+                }
             }
         }
     }
+}
+
+/// What a call of the generator emits.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Batch {
+    /// Every legal move to a square of the mask (drops if asked).
+    Masked(Bitboard, bool),
+    /// Captures and promotions.
+    Noisy,
+    /// Non-captures that do not promote, and drops.
+    Quiet,
 }
 
 /// Where each kind of the side to move would give check to the enemy king on `ks`, and which
@@ -175,8 +208,37 @@ impl Position {
         }
     }
 
+    /// The legal captures and promotions (with the usual choices; every legal evasion when in
+    /// check): a search's first batch of moves. With [`Position::legal_quiet_into`] they make
+    /// up exactly the legal moves, each once.
+    pub fn legal_noisy_into<S: MoveSink>(&self, sink: &mut S) {
+        if self.in_check() {
+            self.generate(sink, Bitboard::FULL, true);
+        } else {
+            self.generate_batch(sink, Batch::Noisy);
+        }
+    }
+
+    /// The legal moves that neither capture nor promote, drops among them (none when in
+    /// check: [`Position::legal_noisy_into`] has all the evasions).
+    pub fn legal_quiet_into<S: MoveSink>(&self, sink: &mut S) {
+        if !self.in_check() {
+            self.generate_batch(sink, Batch::Quiet);
+        }
+    }
+
     /// Legal moves whose destination is in `mask`; drops only if `drops`.
+    #[inline]
     fn generate<S: MoveSink>(&self, list: &mut S, mask: Bitboard, drops: bool) {
+        self.generate_batch(list, Batch::Masked(mask, drops));
+    }
+
+    fn generate_batch<S: MoveSink>(&self, list: &mut S, batch: Batch) {
+        let (mask, drops) = match batch {
+            Batch::Masked(mask, drops) => (mask, drops),
+            Batch::Noisy => (Bitboard::FULL, false),
+            Batch::Quiet => (Bitboard::FULL, true),
+        };
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
         let occ = self.occupied();
@@ -201,18 +263,35 @@ impl Position {
             }
         };
         let target = target & mask;
+        let theirs = self.pieces_of(!us);
 
         for from in ours & !self.pieces_of_kind(PieceKind::King) {
-            let piece = self.piece_at(from).expect("occupied");
-            let mut to = attacks::attacks(us, piece.kind(), from, occ) & target;
+            let kind = self.piece_at(from).expect("occupied").kind();
+            let mut to = attacks::attacks(us, kind, from, occ) & target;
             if pinned.contains(from) {
                 // Only reachable when a king exists.
                 to &= line(king.expect("pinned implies king"), from);
             }
-            push_board_moves(list, us, piece.kind(), from, to);
+            match batch {
+                Batch::Masked(..) => push_board_moves(list, us, kind, from, to, Choices::All),
+                Batch::Noisy => {
+                    push_board_moves(list, us, kind, from, to & theirs, Choices::All);
+                    if kind.can_promote() {
+                        push_board_moves(list, us, kind, from, to & !theirs, Choices::Promotions);
+                    }
+                }
+                Batch::Quiet => {
+                    push_board_moves(list, us, kind, from, to & !theirs, Choices::Plain)
+                }
+            }
         }
         if let Some(k) = king {
-            self.push_king_moves(list, k, mask);
+            let king_mask = match batch {
+                Batch::Masked(..) => mask,
+                Batch::Noisy => theirs,
+                Batch::Quiet => !theirs,
+            };
+            self.push_king_moves(list, k, king_mask);
         }
         if drops {
             self.push_drops(list, drop_target & mask);

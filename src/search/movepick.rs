@@ -26,6 +26,9 @@ pub(super) struct MoveBuf {
     pub(super) pending: bool,
     /// From this index on the list is sorted.
     pub(super) sorted_from: Option<usize>,
+    /// The quiet batch is still to be generated, ordered by `order`.
+    pub(super) quiets_due: bool,
+    pub(super) order: MoveOrder,
 }
 
 impl MoveBuf {
@@ -34,6 +37,7 @@ impl MoveBuf {
         self.good = 0;
         self.pending = false;
         self.sorted_from = None;
+        self.quiets_due = false;
     }
 }
 
@@ -41,6 +45,39 @@ impl MoveSink for MoveBuf {
     #[inline]
     fn push(&mut self, m: Move) {
         self.moves.push(ScoredMove { mv: m, score: 0, quiet: false });
+    }
+}
+
+/// What a node's move order rests on: the hash move, and the killers and counter move as they
+/// stood before the hash move's subtree was searched.
+#[derive(Clone, Copy, Default)]
+pub(super) struct MoveOrder {
+    pub(super) tt_move: Option<Move>,
+    pub(super) killers: [Option<Move>; 2],
+    pub(super) counter: Option<Move>,
+}
+
+impl MoveOrder {
+    /// The killers and counter move, in order, each once.
+    fn quiet_candidates(&self) -> impl Iterator<Item = Move> {
+        let [k0, k1] = self.killers;
+        let c = self.counter.filter(|&c| Some(c) != k0 && Some(c) != k1);
+        [k0, k1.filter(|&k| Some(k) != k0), c].into_iter().flatten()
+    }
+}
+
+/// The quiet batch without the killers and counter move (already in the first batch).
+struct QuietSink<'a> {
+    buf: &'a mut MoveBuf,
+    skip: [Option<Move>; 3],
+}
+
+impl MoveSink for QuietSink<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if !self.skip.contains(&Some(m)) {
+            self.buf.push(m);
+        }
     }
 }
 
@@ -65,58 +102,65 @@ pub(super) const TT_MOVE_SCORE: i32 = 2_000_000;
 /// Moves picked by selection before the rest of the list is sorted once.
 const SELECT_FIRST: usize = 3;
 
+/// A move's ordering score, and whether it is a quiet move that waits for its history score.
+fn order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) {
+    let (mut score, quiet) = if Some(m) == order.tt_move {
+        (TT_MOVE_SCORE, false)
+    } else if let Some(victim) = pos.piece_at(m.to()) {
+        let attacker =
+            m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
+        let base = capture_value(victim.kind()) * 8 - attacker / 8
+            + if m.is_promotion() { 200 } else { 0 };
+        if attacker > capture_value(victim.kind()) && !see_ge(pos, m, 0) {
+            (-100_000 + base, false)
+        } else {
+            (1_000_000 + base, false)
+        }
+    } else if m.is_promotion() {
+        let bonus = m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| match p.kind() {
+            PieceKind::Pawn => 300,
+            PieceKind::Bishop | PieceKind::Rook => 250,
+            _ => 50,
+        });
+        (900_000 + bonus, false)
+    } else if Some(m) == order.killers[0] {
+        (800_000, false)
+    } else if Some(m) == order.killers[1] {
+        (790_000, false)
+    } else if Some(m) == order.counter {
+        (780_000, false)
+    } else {
+        (0, true)
+    };
+    if declines_promotion(pos, m) {
+        score -= 3_000_000;
+    }
+    (score, quiet)
+}
+
 impl Worker<'_> {
-    /// Scores the moves of `frames[fi]` (the node at `ply`) for ordering. Higher first.
-    /// `killers` and `counter` are the node's as they stood before its hash move was searched.
-    pub(super) fn score_moves(
-        &mut self,
-        pos: &Position,
-        tt_move: Option<Move>,
-        killers: [Option<Move>; 2],
-        counter: Option<Move>,
-        fi: usize,
-    ) {
+    /// Fills `frames[fi]` with a node's first batch of moves, scored: the captures and
+    /// promotions, and the killers and counter move where they are legal quiet moves here (in
+    /// check, every evasion). The other quiet moves follow when `pick` gets to them: a node
+    /// that cuts on a capture or a killer never generates them.
+    pub(super) fn first_batch(&mut self, pos: &Position, order: MoveOrder, fi: usize) {
         let mut frame = std::mem::take(&mut self.frames[fi]);
+        frame.clear();
+        pos.legal_noisy_into(&mut frame);
+        if !pos.in_check() {
+            for m in order.quiet_candidates() {
+                if pos.piece_at(m.to()).is_none() && !m.is_promotion() && pos.is_legal(m) {
+                    frame.push(m);
+                }
+            }
+            frame.quiets_due = true;
+        }
+        frame.order = order;
         let mut good = 0;
         for sm in frame.moves.iter_mut() {
-            let m = sm.mv;
-            sm.quiet = false;
-            sm.score = if Some(m) == tt_move {
-                TT_MOVE_SCORE
-            } else if let Some(victim) = pos.piece_at(m.to()) {
-                let attacker = m
-                    .from()
-                    .and_then(|f| pos.piece_at(f))
-                    .map_or(0, |p| PIECE_VALUE[p.kind().index()]);
-                let base = capture_value(victim.kind()) * 8 - attacker / 8
-                    + if m.is_promotion() { 200 } else { 0 };
-                if attacker > capture_value(victim.kind()) && !see_ge(pos, m, 0) {
-                    -100_000 + base
-                } else {
-                    1_000_000 + base
-                }
-            } else if m.is_promotion() {
-                900_000
-                    + m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| match p.kind() {
-                        PieceKind::Pawn => 300,
-                        PieceKind::Bishop | PieceKind::Rook => 250,
-                        _ => 50,
-                    })
-            } else if Some(m) == killers[0] {
-                800_000
-            } else if Some(m) == killers[1] {
-                790_000
-            } else if Some(m) == counter {
-                780_000
-            } else {
-                sm.quiet = true;
-                0
-            };
+            (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
             if sm.score >= GOOD_MOVE_SCORE {
                 good += 1;
-            }
-            if declines_promotion(pos, m) {
-                sm.score -= 3_000_000;
             }
         }
         frame.good = good;
@@ -124,16 +168,40 @@ impl Worker<'_> {
         self.frames[fi] = frame;
     }
 
-    /// The `i`-th best move of `frames[fi]` (the node at `ply`): selection among the good
-    /// moves; when they are used up, the quiet moves get their history scores and the rest of
-    /// the list is sorted once.
+    /// Appends the quiet batch to `frame`, scored (history comes after).
+    fn quiet_batch(pos: &Position, frame: &mut MoveBuf) {
+        frame.quiets_due = false;
+        let order = frame.order;
+        let first = frame.moves.len();
+        let mut skip = [None; 3];
+        for (slot, m) in skip.iter_mut().zip(order.quiet_candidates()) {
+            *slot = Some(m);
+        }
+        pos.legal_quiet_into(&mut QuietSink { buf: frame, skip });
+        for sm in frame.moves[first..].iter_mut() {
+            (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
+        }
+    }
+
+    /// The `i`-th best move of `frames[fi]` (the node at `ply`), `None` past the last:
+    /// selection among the good moves; when they are used up, the quiet batch is generated,
+    /// the quiet moves get their history scores and the rest of the list is sorted once.
     #[inline]
-    pub(super) fn pick(&mut self, pos: &Position, ply: usize, fi: usize, i: usize) -> ScoredMove {
+    pub(super) fn pick(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        fi: usize,
+        i: usize,
+    ) -> Option<ScoredMove> {
         if self.frames[fi].sorted_from.is_some_and(|s| i >= s) {
-            return self.frames[fi].moves[i];
+            return self.frames[fi].moves.get(i).copied();
         }
         if self.frames[fi].pending && i >= self.frames[fi].good {
             let mut frame = std::mem::take(&mut self.frames[fi]);
+            if frame.quiets_due {
+                Self::quiet_batch(pos, &mut frame);
+            }
             for sm in frame.moves[i..].iter_mut().filter(|sm| sm.quiet) {
                 sm.score += self.quiet_history(pos, ply, sm.mv);
             }
@@ -141,10 +209,13 @@ impl Worker<'_> {
             frame.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
             frame.sorted_from = Some(i);
             self.frames[fi] = frame;
-            return self.frames[fi].moves[i];
+            return self.frames[fi].moves.get(i).copied();
         }
         let frame = &mut self.frames[fi];
         let list = &mut frame.moves;
+        if i >= list.len() {
+            return None;
+        }
         if i < SELECT_FIRST || frame.pending {
             let mut best = i;
             for j in i + 1..list.len() {
@@ -157,6 +228,6 @@ impl Worker<'_> {
             list[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
             frame.sorted_from = Some(i);
         }
-        list[i]
+        Some(list[i])
     }
 }

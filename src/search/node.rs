@@ -1,7 +1,7 @@
 //! What the search does at one node: principal-variation alpha-beta with its pruning,
 //! reductions and extensions, and the quiescence search of captures below it.
 
-use super::movepick::{ScoredMove, TT_MOVE_SCORE, declines_promotion};
+use super::movepick::{MoveOrder, ScoredMove, TT_MOVE_SCORE, declines_promotion};
 use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
@@ -144,8 +144,11 @@ impl Worker<'_> {
         let early_tt =
             tt_move.filter(|&m| !root && Some(m) != excluded && !declines_promotion(pos, m));
         // The ordering inputs as they stand now: the hash move's subtree changes them.
-        let killers = self.stack[ply].killers;
-        let counter = self.counter_move(ply);
+        let order = MoveOrder {
+            tt_move,
+            killers: self.stack[ply].killers,
+            counter: self.counter_move(ply),
+        };
         self.frames[fi].clear();
         let mut generated = early_tt.is_none();
         if root {
@@ -158,13 +161,7 @@ impl Worker<'_> {
                 sm.score = -(i as i32);
             }
         } else if generated {
-            pos.legal_moves_into(&mut self.frames[fi]);
-            self.score_moves(pos, tt_move, killers, counter, fi);
-        }
-        let mut n_moves = self.frames[fi].moves.len();
-        if generated && n_moves == 0 {
-            // No legal move loses, in check or not.
-            return mated_in(ply);
+            self.first_batch(pos, order, fi);
         }
 
         let original_alpha = alpha;
@@ -183,14 +180,11 @@ impl Worker<'_> {
             } else {
                 if !generated {
                     generated = true;
-                    pos.legal_moves_into(&mut self.frames[fi]);
-                    self.score_moves(pos, tt_move, killers, counter, fi);
-                    n_moves = self.frames[fi].moves.len();
+                    self.first_batch(pos, order, fi);
                 }
-                if next >= n_moves {
+                let Some(ScoredMove { mv, score, .. }) = self.pick(pos, ply, fi, next) else {
                     break;
-                }
-                let ScoredMove { mv, score, .. } = self.pick(pos, ply, fi, next);
+                };
                 next += 1;
                 if Some(mv) == early_tt {
                     continue;
@@ -470,7 +464,9 @@ impl Worker<'_> {
         }
         let mut best_move = None;
         for i in 0..n_moves {
-            let m = self.pick(pos, ply, ply, i).mv;
+            let Some(ScoredMove { mv: m, .. }) = self.pick(pos, ply, ply, i) else {
+                break;
+            };
             if !in_check {
                 // A capture that could promote is searched as the promotion only (pawn,
                 // bishop, rook), and losing captures are skipped.

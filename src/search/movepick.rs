@@ -1,6 +1,7 @@
-//! Move ordering: each node's moves are scored once (hash move, captures by victim and
-//! exchange, promotions, killers, the counter move) and picked best first; the quiet moves get
-//! their history scores only when the better moves are used up.
+//! Move ordering, in stages: the hash move is searched before anything is generated; then
+//! the captures and promotions (every evasion in check) with the killers and counter move are
+//! scored and picked best first; the other quiet moves are generated, given their history
+//! scores and sorted only when the better moves are used up, which most cut nodes never reach.
 
 use super::see::{capture_value, see_ge};
 use super::worker::Worker;

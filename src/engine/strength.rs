@@ -35,7 +35,7 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
     Level { depth: 64, nodes: 200_000, lines: 1, spread: 0 },
     Level { depth: 64, nodes: 300_000, lines: 1, spread: 0 },
     Level { depth: 64, nodes: 450_000, lines: 1, spread: 0 },
-    Level { depth: 64, nodes: 670_000, lines: 1, spread: 0 },
+    Level { depth: 64, nodes: 1_000_000, lines: 1, spread: 0 },
 ];
 
 /// The Elo of each level below full strength, from the calibration matches (level 0 set to
@@ -44,7 +44,7 @@ const LEVELS: [Level; MAX_SKILL as usize] = [
 const ELO: [u32; MAX_SKILL as usize] = [
     // Levels 1-19 measured (60 games each against the level below).
     500, 595, 678, 748, 818, 965, 1085, 1168, 1302, 1592, 1893, 2084, 2353, 2514, 2764, 2872, 3006,
-    3095, 3209, 3267,
+    3095, 3209, 3469,
 ];
 
 /// The lowest `USI_Elo` / `Elo` accepted: level 0's.

@@ -22,6 +22,8 @@ const SEE_CAPTURE_MARGIN: i32 = 100;
 const QS_DELTA_MARGIN: i32 = 250;
 const RAZOR_MARGIN: i32 = 550;
 const SINGULAR_MIN_DEPTH: i32 = 8;
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
 /// Mixed into the key of a search that leaves a move out.
 const EXCLUDED_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -131,6 +133,26 @@ impl Worker<'_> {
                 if v >= beta {
                     return if v >= MATE_IN_MAX { beta } else { v };
                 }
+            }
+        }
+
+        // ProbCut: a good capture whose shallow search beats beta by a margin would almost
+        // surely beat beta at full depth too.
+        if !PV
+            && !in_check
+            && excluded.is_none()
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_IN_MAX
+        {
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            let table_says_less = tte.is_some_and(|e| {
+                e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta
+            });
+            if !table_says_less
+                && let Some(v) =
+                    self.probcut(pos, key, raw_eval, eval, probcut_beta, depth, ply, cut_node)
+            {
+                return v;
             }
         }
 
@@ -402,6 +424,72 @@ impl Worker<'_> {
         best
     }
 
+    /// ProbCut's captures at `ply` (no hash move, no check): the score of the first that holds
+    /// `probcut_beta` in a reduced search, stored in the table as a lower bound.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        raw_eval: i32,
+        eval: i32,
+        probcut_beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        self.frames[ply].clear();
+        pos.legal_captures_into(&mut self.frames[ply]);
+        self.score_captures(pos, ply);
+        for i in 0..self.frames[ply].moves.len() {
+            let Some(ScoredMove { mv: m, .. }) = self.pick(pos, ply, ply, i) else {
+                break;
+            };
+            if declines_promotion(pos, m) || !see_ge(pos, m, probcut_beta - eval) {
+                continue;
+            }
+            let child = pos.played(m);
+            self.stack[ply].current = Some(m);
+            self.stack[ply].moved = child.piece_at(m.to()).map(|p| (p.code(), m.to()));
+            self.keys.push(child.key());
+            self.checks.push(child.in_check());
+            let mut v = -self.qsearch::<false>(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta && !self.stopped {
+                v = -self.search::<false>(
+                    &child,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    depth - 4,
+                    ply + 1,
+                    !cut_node,
+                );
+            }
+            self.keys.pop();
+            self.checks.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                let stored = score_to_tt(v, ply);
+                self.ctx.tt.store(key, Some(m), stored, raw_eval, depth - 3, TtBound::Lower);
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Orders the captures of `frames[fi]`: the most valuable victim first, the cheapest
+    /// attacker among equals, promotions ahead.
+    fn score_captures(&mut self, pos: &Position, fi: usize) {
+        for sm in self.frames[fi].moves.iter_mut() {
+            let m = sm.mv;
+            let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
+            let attacker =
+                m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
+            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
+        }
+    }
+
     /// A node's static evaluation: raw (as the table keeps it, so no stale correction is
     /// stored) and corrected (as the search uses it); both -INFINITE in check.
     fn static_eval(&self, pos: &Position, in_check: bool, tte: Option<TtEntry>) -> (i32, i32) {
@@ -455,13 +543,7 @@ impl Worker<'_> {
         if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
-        for sm in self.frames[ply].moves.iter_mut() {
-            let m = sm.mv;
-            let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
-            let attacker =
-                m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
-            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
-        }
+        self.score_captures(pos, ply);
         let mut best_move = None;
         for i in 0..n_moves {
             let Some(ScoredMove { mv: m, .. }) = self.pick(pos, ply, ply, i) else {

@@ -359,11 +359,7 @@ fn legal_checks_equal_filtered_legal_moves() {
     ];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut positions, mut checks) = (0, 0);
-    let starts = data
-        .iter()
-        .flat_map(|d| d.lines())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
+    let starts = data_positions(&data);
     for start in starts {
         let mut p = start;
         for _ in 0..12 {
@@ -392,6 +388,16 @@ fn legal_checks_equal_filtered_legal_moves() {
     assert!(positions > 5000 && checks > 20000, "{positions} positions, {checks} checks");
 }
 
+/// The positions of the data files' first column (SFEN), comment and blank lines skipped.
+fn data_positions(files: &[&str]) -> Vec<Position> {
+    files
+        .iter()
+        .flat_map(|d| d.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap())
+        .collect()
+}
+
 /// The search's two batches, `legal_noisy_into` and `legal_quiet_into`, make up exactly the
 /// legal moves, each once: captures and promotions first, the rest after (all the evasions
 /// first when in check), over the perft and tsume positions and seeded random walks.
@@ -404,11 +410,7 @@ fn noisy_and_quiet_batches_split_the_legal_moves() {
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut positions, mut quiet_total, mut in_check) = (0, 0, 0);
-    let starts = data
-        .iter()
-        .flat_map(|d| d.lines())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
+    let starts = data_positions(&data);
     for start in starts {
         let mut p = start;
         for _ in 0..10 {

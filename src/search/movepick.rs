@@ -169,6 +169,18 @@ impl Worker<'_> {
         self.frames[fi] = frame;
     }
 
+    /// Orders the captures of `frames[fi]`: the most valuable victim first, the cheapest
+    /// attacker among equals, promotions ahead.
+    pub(super) fn score_captures(&mut self, pos: &Position, fi: usize) {
+        for sm in self.frames[fi].moves.iter_mut() {
+            let m = sm.mv;
+            let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
+            let attacker =
+                m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
+            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
+        }
+    }
+
     /// Appends the quiet batch to `frame`, scored (history comes after).
     fn quiet_batch(pos: &Position, frame: &mut MoveBuf) {
         frame.quiets_due = false;

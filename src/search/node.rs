@@ -6,7 +6,7 @@ use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
-use crate::eval::{PIECE_VALUE, evaluate};
+use crate::eval::evaluate;
 use crate::rules::{Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
@@ -115,17 +115,13 @@ impl Worker<'_> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 child.play_null();
-                self.stack[ply].current = None;
-                self.stack[ply].moved = None;
                 self.stack[ply].null_move = true;
-                self.keys.push(child.key());
-                self.checks.push(false);
+                self.enter_child(ply, None, &child);
                 let floor = std::mem::replace(&mut self.repetition_floor, self.keys.len() - 1);
                 let v =
                     -self.search::<false>(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.repetition_floor = floor;
-                self.keys.pop();
-                self.checks.pop();
+                self.leave_child();
                 self.stack[ply].null_move = false;
                 if self.stopped {
                     return 0;
@@ -279,10 +275,7 @@ impl Worker<'_> {
             ));
             let new_depth = depth - 1 + extension;
 
-            self.stack[ply].current = Some(m);
-            self.stack[ply].moved = child.piece_at(m.to()).map(|p| (p.code(), m.to()));
-            self.keys.push(child.key());
-            self.checks.push(gives_check);
+            self.enter_child(ply, Some(m), &child);
 
             let mut v;
             if move_count == 1 {
@@ -337,8 +330,7 @@ impl Worker<'_> {
                     v = -self.search::<true>(&child, -beta, -alpha, new_depth, ply + 1, false);
                 }
             }
-            self.keys.pop();
-            self.checks.pop();
+            self.leave_child();
             if self.stopped {
                 return 0;
             }
@@ -449,10 +441,7 @@ impl Worker<'_> {
                 continue;
             }
             let child = pos.played(m);
-            self.stack[ply].current = Some(m);
-            self.stack[ply].moved = child.piece_at(m.to()).map(|p| (p.code(), m.to()));
-            self.keys.push(child.key());
-            self.checks.push(child.in_check());
+            self.enter_child(ply, Some(m), &child);
             let mut v = -self.qsearch::<false>(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
             if v >= probcut_beta && !self.stopped {
                 v = -self.search::<false>(
@@ -464,8 +453,7 @@ impl Worker<'_> {
                     !cut_node,
                 );
             }
-            self.keys.pop();
-            self.checks.pop();
+            self.leave_child();
             if self.stopped {
                 return Some(0);
             }
@@ -478,16 +466,19 @@ impl Worker<'_> {
         None
     }
 
-    /// Orders the captures of `frames[fi]`: the most valuable victim first, the cheapest
-    /// attacker among equals, promotions ahead.
-    fn score_captures(&mut self, pos: &Position, fi: usize) {
-        for sm in self.frames[fi].moves.iter_mut() {
-            let m = sm.mv;
-            let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
-            let attacker =
-                m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
-            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
-        }
+    /// Records `m` (`None`: the null move), played at `ply` to reach `child`, for what the
+    /// search below looks back at: repetitions, checks in a row, continuation history.
+    /// [`Worker::leave_child`] undoes it.
+    fn enter_child(&mut self, ply: usize, m: Option<Move>, child: &Position) {
+        self.stack[ply].current = m;
+        self.stack[ply].moved = m.and_then(|m| child.piece_at(m.to()).map(|p| (p.code(), m.to())));
+        self.keys.push(child.key());
+        self.checks.push(child.in_check());
+    }
+
+    fn leave_child(&mut self) {
+        self.keys.pop();
+        self.checks.pop();
     }
 
     /// A node's static evaluation: raw (as the table keeps it, so no stale correction is

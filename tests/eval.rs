@@ -2,9 +2,9 @@
 //! them without importing the engine above it).
 
 use gnushogi::engine::bench::positions;
-use gnushogi::eval::evaluate;
+use gnushogi::eval::{PARAMS, evaluate, evaluate_with};
 use gnushogi::notation::parse_sfen;
-use gnushogi::rules::{Piece, Position, Square};
+use gnushogi::rules::{MoveList, Piece, Position, Square};
 
 #[test]
 fn colour_symmetry_on_real_positions() {
@@ -24,4 +24,43 @@ fn colour_symmetry_on_real_positions() {
         let q = Position::from_setup(&rotated).unwrap();
         assert_eq!(evaluate(&p), evaluate(&q), "{sfen}");
     }
+}
+
+/// The search's evaluation folds the table into lookups; it must give the generic sum's
+/// number exactly. Walks of random legal moves from the data positions (middle games,
+/// perft positions, tsume problems with one king) reach promoted pieces, full hands and
+/// checks.
+#[test]
+fn folded_evaluation_equals_the_generic_sum() {
+    let data = [
+        include_str!("data/positions.tsv"),
+        include_str!("data/perft.tsv"),
+        include_str!("data/tsume.tsv"),
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    let starts = data
+        .iter()
+        .flat_map(|d| d.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
+    for start in starts {
+        let mut p: Position = start;
+        for _ in 0..40 {
+            assert_eq!(evaluate(&p), evaluate_with(&p, &PARAMS), "{p:?}");
+            checked += 1;
+            list.clear();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = list.get((state >> 33) as usize % list.len()).unwrap();
+            p = p.played(pick);
+        }
+    }
+    assert!(checked > 5000, "{checked} positions");
 }

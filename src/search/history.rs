@@ -4,6 +4,7 @@
 //! move.
 
 use super::worker::Worker;
+use crate::eval::evaluate;
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// History scores stay within this bound (the update pulls them towards it, never past).
@@ -72,6 +73,9 @@ pub struct Tables {
     /// Correction history: the search's score less the static evaluation, averaged by side
     /// to move and pawn structure.
     pub(super) correction: Vec<i16>,
+    /// Static evaluations by position key: a leaf of quiescence is not kept in the
+    /// transposition table, and is met again and again. See [`Worker::evaluate`].
+    pub(super) eval_cache: Vec<u64>,
 }
 
 impl Tables {
@@ -81,6 +85,7 @@ impl Tables {
             continuation: vec![0; CONT_KEYS * CONT_KEYS],
             counter: vec![None; 32 * 81],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
         }
     }
 
@@ -115,7 +120,45 @@ impl TablePool {
     }
 }
 
+/// Entries of the evaluation cache (8 bytes each: 512 KiB).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// An entry keeps the key's bits above these and the evaluation in these.
+const EVAL_BITS: u32 = 24;
+const EVAL_MASK: u64 = (1 << EVAL_BITS) - 1;
+const EVAL_OFFSET: i32 = 1 << (EVAL_BITS - 1);
+
+/// The evaluation an entry of the cache holds for `key`, if it is that key's.
+#[inline]
+fn cached_eval(entry: u64, key: u64) -> Option<i32> {
+    (entry != 0 && (entry ^ key) & !EVAL_MASK == 0)
+        .then(|| (entry & EVAL_MASK) as i32 - EVAL_OFFSET)
+}
+
+/// The cache entry for `key` and evaluation `v` (none for a value outside ±2^23, far beyond
+/// any evaluation).
+#[inline]
+fn eval_entry(key: u64, v: i32) -> Option<u64> {
+    let stored = u64::try_from(v.checked_add(EVAL_OFFSET)?).ok()?;
+    (stored <= EVAL_MASK).then_some((key & !EVAL_MASK) | stored)
+}
+
 impl Worker<'_> {
+    /// The static evaluation of `pos`, from the cache when it has been seen. The cache needs
+    /// no clearing: the evaluation is a function of the position alone. An entry keeps the
+    /// key's top 40 bits: a different position in the slot passes for it once in 2^40.
+    pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.tables.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if let Some(v) = cached_eval(*slot, key) {
+            return v;
+        }
+        let v = evaluate(pos);
+        if let Some(entry) = eval_entry(key, v) {
+            *slot = entry;
+        }
+        v
+    }
+
     pub(super) fn history_index(side: Color, m: Move) -> usize {
         (side.index() * HISTORY_FROM + from_index(m)) * 81 + m.to().index()
     }
@@ -177,5 +220,30 @@ impl Worker<'_> {
         {
             self.tables.counter[p * 81 + sq.index()] = Some(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_cache_entries_round_trip_and_reject_other_keys() {
+        let keys = [0x0123_4567_89ab_cdef_u64, u64::MAX, 1 << 40, 0xdead_beef];
+        for key in keys {
+            for v in [0, 1, -1, 31_999, -31_999, EVAL_OFFSET - 1, -EVAL_OFFSET] {
+                let e = eval_entry(key, v).expect("in range");
+                assert_eq!(cached_eval(e, key), Some(v), "{key:x} {v}");
+                // Another position in the same slot (the low bits) is not taken for this one.
+                assert_eq!(cached_eval(e, key ^ (1 << 50)), None);
+                assert_eq!(cached_eval(e, key ^ (1 << EVAL_BITS)), None);
+            }
+            assert_eq!(eval_entry(key, EVAL_OFFSET), None);
+            assert_eq!(eval_entry(key, -EVAL_OFFSET - 1), None);
+            assert_eq!(eval_entry(key, i32::MAX), None);
+            assert_eq!(eval_entry(key, i32::MIN), None);
+        }
+        // An empty slot holds nothing.
+        assert_eq!(cached_eval(0, 0), None);
     }
 }

@@ -6,7 +6,6 @@ use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
-use crate::eval::evaluate;
 use crate::rules::{Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
@@ -55,7 +54,7 @@ impl Worker<'_> {
                 return s;
             }
             if ply >= MAX_PLY - 2 {
-                return if in_check { 0 } else { evaluate(pos) };
+                return if in_check { 0 } else { self.evaluate(pos) };
             }
             if let Some(s) = self.entering_king_end(pos, ply) {
                 return s;
@@ -483,11 +482,14 @@ impl Worker<'_> {
 
     /// A node's static evaluation: raw (as the table keeps it, so no stale correction is
     /// stored) and corrected (as the search uses it); both -INFINITE in check.
-    fn static_eval(&self, pos: &Position, in_check: bool, tte: Option<TtEntry>) -> (i32, i32) {
+    fn static_eval(&mut self, pos: &Position, in_check: bool, tte: Option<TtEntry>) -> (i32, i32) {
         if in_check {
             return (-INFINITE, -INFINITE);
         }
-        let raw = tte.map_or_else(|| evaluate(pos), |e| e.eval);
+        let raw = match tte {
+            Some(e) => e.eval,
+            None => self.evaluate(pos),
+        };
         (raw, self.corrected_eval(pos, raw))
     }
 
@@ -508,7 +510,7 @@ impl Worker<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos) };
         }
         let key = pos.key();
         let tte = self.ctx.tt.probe(key);

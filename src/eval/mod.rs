@@ -14,6 +14,10 @@
 //!   drop, the king's free escape squares, and our own control around it;
 //! - threats: our pieces attacked and undefended, or attacked by something cheaper;
 //! - files open for a pawn drop; a bonus for the side to move.
+//!
+//! [`evaluate_into`] is the reference form, which the tuner traces; [`evaluate`], which the
+//! search calls, computes the same sum with the weights folded into lookups (`folded.rs`).
+//! A new term goes in both.
 
 mod folded;
 pub mod params;

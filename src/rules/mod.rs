@@ -19,7 +19,7 @@ mod zobrist;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use entering::EnteringKingRule;
 pub use hand::{Hand, MAX_IN_SET};
-pub use movegen::IllegalMove;
+pub use movegen::{CheckInfo, IllegalMove};
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, START_SFEN, Setup};

@@ -544,6 +544,51 @@ impl Position {
         self.check_move(m).is_ok()
     }
 
+    /// What [`Position::gives_check_with`] needs, computed once for many moves: the squares
+    /// from which each kind of ours would attack the enemy king, and our pieces whose move
+    /// may uncover one of our sliders on it.
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side_to_move();
+        let Some(ks) = self.king_square(!us) else {
+            return CheckInfo {
+                king: None,
+                from: [Bitboard::EMPTY; 14],
+                discoverers: Bitboard::EMPTY,
+            };
+        };
+        let occ = self.occupied();
+        // A piece of ours attacks the king from exactly the squares the king would attack
+        // as the same kind of the other colour.
+        let from = PieceKind::ALL.map(|kind| attacks::attacks(!us, kind, ks, occ));
+        let discoverers = self.blockers(ks, us) & self.pieces_of(us);
+        CheckInfo { king: Some(ks), from, discoverers }
+    }
+
+    /// [`Position::gives_check`] with the king's lines computed beforehand by
+    /// [`Position::check_info`] (which must be of this position): the same answer.
+    ///
+    /// Only the moved piece's origin and destination change the occupancy, and neither can
+    /// lie between the destination and the king on the moved piece's line: the piece would
+    /// have been giving check already.
+    #[inline]
+    pub fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
+        let Some(ks) = info.king else {
+            return false;
+        };
+        let to = m.to();
+        let (kind, from) = match m.drop_kind() {
+            Some(k) => (k, None),
+            None => {
+                let from = m.origin_unchecked();
+                let k = self.piece_at(from).map(|p| p.kind()).unwrap_or(PieceKind::Pawn);
+                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
+                (k, Some(from))
+            }
+        };
+        info.from[kind.index()].contains(to)
+            || from.is_some_and(|f| info.discoverers.contains(f) && !line(ks, f).contains(to))
+    }
+
     /// True if the (legal) move gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.side_to_move();
@@ -578,4 +623,14 @@ impl Position {
             None => false,
         }
     }
+}
+
+/// The enemy king's lines for [`Position::gives_check_with`].
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    king: Option<Square>,
+    /// By kind (after the move): the squares from which it attacks the king.
+    from: [Bitboard; 14],
+    /// Our pieces standing alone between one of our sliders and the king.
+    discoverers: Bitboard,
 }

@@ -6,7 +6,7 @@ use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
-use crate::rules::{Move, MoveSink, Position};
+use crate::rules::{CheckInfo, Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
 const RFP_DEPTH: i32 = 7;
@@ -188,6 +188,8 @@ impl Worker<'_> {
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0;
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        // The enemy king's lines, once the pruning first asks whether a move checks.
+        let mut check_info = None;
 
         let mut early = early_tt;
         let mut next = 0;
@@ -217,12 +219,15 @@ impl Worker<'_> {
 
             if !root && best > -MATE_IN_MAX && !in_check {
                 if quiet {
-                    if depth <= LMP_DEPTH && move_count as i32 > lmp_limit && !pos.gives_check(m) {
+                    if depth <= LMP_DEPTH
+                        && move_count as i32 > lmp_limit
+                        && !gives_check(pos, m, &mut check_info)
+                    {
                         continue;
                     }
                     if depth <= FUTILITY_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
-                        && !pos.gives_check(m)
+                        && !gives_check(pos, m, &mut check_info)
                     {
                         continue;
                     }
@@ -589,4 +594,10 @@ impl Worker<'_> {
         );
         best
     }
+}
+
+/// Whether `m` gives check, with the king's lines computed at the first question of a node.
+#[inline]
+fn gives_check(pos: &Position, m: Move, info: &mut Option<CheckInfo>) -> bool {
+    pos.gives_check_with(m, info.get_or_insert_with(|| pos.check_info()))
 }

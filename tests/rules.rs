@@ -348,8 +348,8 @@ fn maximum_moves_fit_the_list() {
     assert_eq!(legal(&p).len(), 593);
 }
 
-/// `gives_check` and `gives_check_with` tell the checking moves, and `legal_checks` equals
-/// filtering `legal_moves` by them, over the perft and tsume
+/// `gives_check` and `gives_check_with` tell the checking moves (and `key_after` the key after
+/// each move), and `legal_checks` equals filtering `legal_moves` by them, over the perft and tsume
 /// positions and seeded random walks from them (both sides to move, in and out of check).
 #[test]
 fn legal_checks_equal_filtered_legal_moves() {
@@ -365,10 +365,13 @@ fn legal_checks_equal_filtered_legal_moves() {
         let mut p = start;
         for _ in 0..12 {
             let all = legal(&p);
-            // Both ways of asking agree with the position after the move.
+            // Both ways of asking agree with the position after the move, and so does the
+            // key computed without playing it.
             let info = p.check_info();
             for &m in &all {
-                let checks = p.played(m).in_check();
+                let after = p.played(m);
+                assert_eq!(p.key_after(m), after.key(), "{p:?} {m}");
+                let checks = after.in_check();
                 assert_eq!(p.gives_check(m), checks, "{p:?} {m}");
                 assert_eq!(p.gives_check_with(m, &info), checks, "{p:?} {m}");
             }

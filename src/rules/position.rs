@@ -291,6 +291,40 @@ impl Position {
         captured
     }
 
+    /// The key of the position after a legal move, without playing it (for a prefetch).
+    pub fn key_after(&self, m: Move) -> u64 {
+        let us = self.side;
+        let to = m.to();
+        let mut board = self.board_key;
+        let mut hand = self.hand_key;
+        match m.drop_kind() {
+            Some(kind) => {
+                let n = self.hands[us.index()].count(kind);
+                board ^= zobrist::piece_square(Piece::new(us, kind), to);
+                hand ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n - 1);
+            }
+            None => {
+                let from = m.origin_unchecked();
+                let Some(piece) = self.board[from.index()] else {
+                    return self.key();
+                };
+                let kind = match (m.is_promotion(), piece.kind().promote()) {
+                    (true, Some(p)) => p,
+                    _ => piece.kind(),
+                };
+                board ^= zobrist::piece_square(piece, from)
+                    ^ zobrist::piece_square(Piece::new(us, kind), to);
+                if let Some(captured) = self.board[to.index()] {
+                    let k = captured.kind().unpromote();
+                    let n = self.hands[us.index()].count(k);
+                    board ^= zobrist::piece_square(captured, to);
+                    hand ^= zobrist::hand_count(us, k, n) ^ zobrist::hand_count(us, k, n + 1);
+                }
+            }
+        }
+        board ^ hand ^ if us == Color::Black { zobrist::side() } else { 0 }
+    }
+
     /// This position after a legal move.
     #[must_use]
     pub fn played(&self, m: Move) -> Position {

@@ -272,6 +272,7 @@ impl Worker<'_> {
                     return singular_beta;
                 }
             }
+            self.ctx.tt.prefetch(pos.key_after(m));
             let child = pos.played(m);
             let gives_check = child.in_check();
             let extension = singular.max(i32::from(
@@ -561,6 +562,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.ctx.tt.prefetch(pos.key_after(m));
             let child = pos.played(m);
             let v = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
             if self.stopped {

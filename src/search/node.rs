@@ -21,8 +21,6 @@ const SEE_CAPTURE_MARGIN: i32 = 100;
 const QS_DELTA_MARGIN: i32 = 250;
 const RAZOR_MARGIN: i32 = 550;
 const SINGULAR_MIN_DEPTH: i32 = 8;
-const PROBCUT_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: i32 = 200;
 /// Mixed into the key of a search that leaves a move out.
 const EXCLUDED_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -128,26 +126,6 @@ impl Worker<'_> {
                 if v >= beta {
                     return if v >= MATE_IN_MAX { beta } else { v };
                 }
-            }
-        }
-
-        // ProbCut: a good capture whose shallow search beats beta by a margin would almost
-        // surely beat beta at full depth too.
-        if !PV
-            && !in_check
-            && excluded.is_none()
-            && depth >= PROBCUT_DEPTH
-            && beta.abs() < MATE_IN_MAX
-        {
-            let probcut_beta = beta + PROBCUT_MARGIN;
-            let table_says_less = tte.is_some_and(|e| {
-                e.depth >= depth - 3 && score_from_tt(e.score, ply) < probcut_beta
-            });
-            if !table_says_less
-                && let Some(v) =
-                    self.probcut(pos, key, raw_eval, eval, probcut_beta, depth, ply, cut_node)
-            {
-                return v;
             }
         }
 
@@ -419,56 +397,6 @@ impl Worker<'_> {
         }
         self.ctx.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
         best
-    }
-
-    /// ProbCut's captures at `ply` (no hash move, no check): the score of the first that holds
-    /// `probcut_beta` in a reduced search, stored in the table as a lower bound.
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        raw_eval: i32,
-        eval: i32,
-        probcut_beta: i32,
-        depth: i32,
-        ply: usize,
-        cut_node: bool,
-    ) -> Option<i32> {
-        self.frames[ply].clear();
-        pos.legal_captures_into(&mut self.frames[ply]);
-        self.score_captures(pos, ply);
-        for i in 0..self.frames[ply].moves.len() {
-            let Some(ScoredMove { mv: m, .. }) = self.pick(pos, ply, ply, i) else {
-                break;
-            };
-            if declines_promotion(pos, m) || !see_ge(pos, m, probcut_beta - eval) {
-                continue;
-            }
-            let child = pos.played(m);
-            self.enter_child(ply, Some(m), &child);
-            let mut v = -self.qsearch::<false>(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
-            if v >= probcut_beta && !self.stopped {
-                v = -self.search::<false>(
-                    &child,
-                    -probcut_beta,
-                    -probcut_beta + 1,
-                    depth - 4,
-                    ply + 1,
-                    !cut_node,
-                );
-            }
-            self.leave_child();
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= probcut_beta {
-                let stored = score_to_tt(v, ply);
-                self.ctx.tt.store(key, Some(m), stored, raw_eval, depth - 3, TtBound::Lower);
-                return Some(v);
-            }
-        }
-        None
     }
 
     /// Records `m` (`None`: the null move), played at `ply` to reach `child`, for what the

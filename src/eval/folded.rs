@@ -9,9 +9,10 @@
 //! same number: a test compares the two on many positions.
 
 use super::{
-    P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND, P_DANGER_NO_ESCAPE,
-    P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE, P_MOBILITY, P_OWN_KING, P_PAWN_DROP_FILE,
-    P_PIECE, P_RANK, P_TEMPO, P_THREAT, PARAMS, REL_BUCKETS, danger_penalty,
+    FINE_OFFSETS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND,
+    P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE,
+    P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO, P_THREAT,
+    PARAMS, REL_BUCKETS, danger_penalty,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 
@@ -22,6 +23,10 @@ static PLACEMENT: [[[i32; 81]; 14]; 2] = build_placement();
 /// The king-relative bucket of a piece on a square (second index) seen from a king (first
 /// index), both as Black sees them: White's squares are flipped first.
 static BUCKET: [[u8; 81]; 81] = build_buckets();
+
+/// The exact offset of a piece on a square (second index) from a king (first index), as
+/// Black sees them, as `fine_offset` numbers it.
+static FINE: [[u16; 81]; 81] = build_fine();
 
 /// Mobility weight per reachable square by kind (0 for the kinds without the term).
 const MOBILITY: [i32; 14] = {
@@ -90,6 +95,22 @@ const fn build_buckets() -> [[u8; 81]; 81] {
     t
 }
 
+const fn build_fine() -> [[u16; 81]; 81] {
+    let mut t = [[0; 81]; 81];
+    let mut king = 0;
+    while king < 81 {
+        let mut sq = 0;
+        while sq < 81 {
+            let dx = (sq / 9) as i32 - (king / 9) as i32;
+            let dy = (king % 9) as i32 - (sq % 9) as i32;
+            t[king][sq] = ((dy + 8) * 17 + dx + 8) as u16;
+            sq += 1;
+        }
+        king += 1;
+    }
+    t
+}
+
 /// A square as Black sees it: White's squares flipped.
 #[inline(always)]
 fn oriented(color: Color, sq: Square) -> usize {
@@ -128,6 +149,8 @@ fn add_kind(
     let placement = &PLACEMENT[color.index()][k];
     let own_king = &PARAMS[P_OWN_KING + k13 * REL_BUCKETS..][..REL_BUCKETS];
     let enemy_king = &PARAMS[P_ENEMY_KING + k13 * REL_BUCKETS..][..REL_BUCKETS];
+    let own_fine = &PARAMS[P_OWN_FINE + k13 * FINE_OFFSETS..][..FINE_OFFSETS];
+    let enemy_fine = &PARAMS[P_ENEMY_FINE + k13 * FINE_OFFSETS..][..FINE_OFFSETS];
     let mobility = MOBILITY[k];
     let danger = PARAMS[P_DANGER_ATTACK + k];
     for sq in pieces {
@@ -139,10 +162,12 @@ fn add_kind(
         side.linear += placement[sq.index()];
         let rel = oriented(color, sq);
         if let Some(king) = kings[0] {
-            side.linear += own_king[usize::from(BUCKET[king][rel])];
+            side.linear +=
+                own_king[usize::from(BUCKET[king][rel])] + own_fine[usize::from(FINE[king][rel])];
         }
         if let Some(king) = kings[1] {
-            side.linear += enemy_king[usize::from(BUCKET[king][rel])];
+            side.linear += enemy_king[usize::from(BUCKET[king][rel])]
+                + enemy_fine[usize::from(FINE[king][rel])];
         }
         if mobility != 0 {
             side.linear += mobility * (a & !own).count() as i32;

@@ -9,9 +9,10 @@
 //! same number: a test compares the two on many positions.
 
 use super::{
-    P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND, P_DANGER_NO_ESCAPE,
-    P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE, P_MOBILITY, P_OWN_KING, P_PAWN_DROP_FILE,
-    P_PIECE, P_RANK, P_TEMPO, P_THREAT, PARAMS, REL_BUCKETS, danger_penalty,
+    FINE_OFFSETS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND,
+    P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE,
+    P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO, P_THREAT,
+    PARAMS, REL_BUCKETS, danger_penalty,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 
@@ -19,9 +20,13 @@ use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 /// king-square term.
 static PLACEMENT: [[[i32; 81]; 14]; 2] = build_placement();
 
-/// The king-relative bucket of a piece on a square (second index) seen from a king (first
-/// index), both as Black sees them: White's squares are flipped first.
-static BUCKET: [[u8; 81]; 81] = build_buckets();
+/// The exact offset of a piece on a square (second index) from a king (first index), as
+/// Black sees them, as `fine_offset` numbers it.
+static FINE: [[u16; 81]; 81] = build_fine();
+
+/// Placement relative to a king (own: 0, enemy: 1) by kind and exact offset: the clamped
+/// bucket's weight and the exact offset's, summed.
+static KING_RELATIVE: [[[i32; FINE_OFFSETS]; 13]; 2] = build_king_relative();
 
 /// Mobility weight per reachable square by kind (0 for the kinds without the term).
 const MOBILITY: [i32; 14] = {
@@ -65,16 +70,17 @@ const fn build_placement() -> [[[i32; 81]; 14]; 2] {
     t
 }
 
-const fn build_buckets() -> [[u8; 81]; 81] {
-    let mut t = [[0; 81]; 81];
-    let mut king = 0;
-    while king < 81 {
-        let mut sq = 0;
-        while sq < 81 {
-            let dx = (sq / 9) as i32 - (king / 9) as i32;
+const fn build_king_relative() -> [[[i32; FINE_OFFSETS]; 13]; 2] {
+    let mut t = [[[0; FINE_OFFSETS]; 13]; 2];
+    let mut k13 = 0;
+    while k13 < 13 {
+        let mut offset = 0;
+        while offset < FINE_OFFSETS {
+            // As `fine_offset` numbers it: (rank offset + 8) × 17 + file offset + 8.
+            let dy = (offset / 17) as i32 - 8;
+            let dx = (offset % 17) as i32 - 8;
             let dx = if dx < 0 { -dx } else { dx };
             let dx = if dx > 3 { 3 } else { dx };
-            let dy = (king % 9) as i32 - (sq % 9) as i32;
             let dy = if dy < -3 {
                 -3
             } else if dy > 3 {
@@ -82,7 +88,27 @@ const fn build_buckets() -> [[u8; 81]; 81] {
             } else {
                 dy
             };
-            t[king][sq] = (dx * 7 + dy + 3) as u8;
+            let bucket = (dx * 7 + dy + 3) as usize;
+            t[0][k13][offset] = PARAMS[P_OWN_KING + k13 * REL_BUCKETS + bucket]
+                + PARAMS[P_OWN_FINE + k13 * FINE_OFFSETS + offset];
+            t[1][k13][offset] = PARAMS[P_ENEMY_KING + k13 * REL_BUCKETS + bucket]
+                + PARAMS[P_ENEMY_FINE + k13 * FINE_OFFSETS + offset];
+            offset += 1;
+        }
+        k13 += 1;
+    }
+    t
+}
+
+const fn build_fine() -> [[u16; 81]; 81] {
+    let mut t = [[0; 81]; 81];
+    let mut king = 0;
+    while king < 81 {
+        let mut sq = 0;
+        while sq < 81 {
+            let dx = (sq / 9) as i32 - (king / 9) as i32;
+            let dy = (king % 9) as i32 - (sq % 9) as i32;
+            t[king][sq] = ((dy + 8) * 17 + dx + 8) as u16;
             sq += 1;
         }
         king += 1;
@@ -126,8 +152,8 @@ fn add_kind(
     let small =
         !matches!(kind, PieceKind::Bishop | PieceKind::Rook | PieceKind::Horse | PieceKind::Dragon);
     let placement = &PLACEMENT[color.index()][k];
-    let own_king = &PARAMS[P_OWN_KING + k13 * REL_BUCKETS..][..REL_BUCKETS];
-    let enemy_king = &PARAMS[P_ENEMY_KING + k13 * REL_BUCKETS..][..REL_BUCKETS];
+    let own_king = &KING_RELATIVE[0][k13];
+    let enemy_king = &KING_RELATIVE[1][k13];
     let mobility = MOBILITY[k];
     let danger = PARAMS[P_DANGER_ATTACK + k];
     for sq in pieces {
@@ -139,10 +165,10 @@ fn add_kind(
         side.linear += placement[sq.index()];
         let rel = oriented(color, sq);
         if let Some(king) = kings[0] {
-            side.linear += own_king[usize::from(BUCKET[king][rel])];
+            side.linear += own_king[usize::from(FINE[king][rel])];
         }
         if let Some(king) = kings[1] {
-            side.linear += enemy_king[usize::from(BUCKET[king][rel])];
+            side.linear += enemy_king[usize::from(FINE[king][rel])];
         }
         if mobility != 0 {
             side.linear += mobility * (a & !own).count() as i32;

@@ -7,7 +7,8 @@
 //! - material on the board, and in hand (worth more than on the board: a piece in hand can be
 //!   dropped anywhere), with a bonus for holding at least one of a kind;
 //! - piece placement relative to the piece's own king (defenders, castles) and to the enemy
-//!   king (attackers), by file distance and rank offset;
+//!   king (attackers): by file distance and rank offset, clamped to three, and again at the
+//!   exact offset (a finer layer, learnt from many self-play positions);
 //! - advancement by relative rank, and the king's own square;
 //! - slider mobility;
 //! - king danger: enemy pieces hitting the squares around the king, the pieces the enemy can
@@ -83,10 +84,17 @@ pub const P_DANGER_NO_ESCAPE: usize = P_DANGER_HAND + 7;
 pub const P_DANGER_DEFENDED: usize = P_DANGER_NO_ESCAPE + 1;
 /// King danger units: a constant offset.
 pub const P_DANGER_BASE: usize = P_DANGER_DEFENDED + 1;
-pub const NUM_PARAMS: usize = P_DANGER_BASE + 1;
+/// Exact king-relative offsets: file offset -8..=8 × rank offset -8..=8.
+pub const FINE_OFFSETS: usize = 17 * 17;
+/// Placement at an exact offset from the piece's own king, by kind × offset (a finer layer
+/// over `OWN_KING`'s clamped buckets, learnt from many positions).
+pub const P_OWN_FINE: usize = P_DANGER_BASE + 1;
+/// Placement at an exact offset from the enemy king, by kind × offset.
+pub const P_ENEMY_FINE: usize = P_OWN_FINE + 13 * FINE_OFFSETS;
+pub const NUM_PARAMS: usize = P_ENEMY_FINE + 13 * FINE_OFFSETS;
 
 /// The sections of the table: name, first index, length, meaning (for the tuner's output).
-pub const LAYOUT: [(&str, usize, usize, &str); 16] = [
+pub const LAYOUT: [(&str, usize, usize, &str); 18] = [
     ("PIECE", P_PIECE, 14, "Board value by kind"),
     ("HAND", P_HAND, 7, "Value of each piece in hand"),
     ("HAND_FIRST", P_HAND_FIRST, 7, "Bonus for holding at least one"),
@@ -133,6 +141,18 @@ pub const LAYOUT: [(&str, usize, usize, &str); 16] = [
         "King danger units per zone square controlled by own pieces",
     ),
     ("DANGER_BASE", P_DANGER_BASE, 1, "King danger units, constant"),
+    (
+        "OWN_FINE",
+        P_OWN_FINE,
+        13 * FINE_OFFSETS,
+        "Placement at an exact offset from the own king: kind x (rank offset -8..=8 x file offset -8..=8)",
+    ),
+    (
+        "ENEMY_FINE",
+        P_ENEMY_FINE,
+        13 * FINE_OFFSETS,
+        "Placement at an exact offset from the enemy king: kind x (rank offset x file offset)",
+    ),
 ];
 
 /// Writes a parameter table as the source of `src/eval/params.rs`.
@@ -146,7 +166,7 @@ pub fn params_source(values: &[i32], header: &str) -> String {
     s.push_str("\n#[rustfmt::skip]\npub static PARAMS: [i32; crate::eval::NUM_PARAMS] = [\n");
     for (name, start, len, what) in LAYOUT {
         s.push_str(&format!("    // {name} (P_{name}): {what}\n"));
-        let row = [14, 9, 7].into_iter().find(|r| len % r == 0).unwrap_or(len);
+        let row = [17, 14, 9, 7].into_iter().find(|r| len % r == 0).unwrap_or(len);
         for chunk in values[start..start + len].chunks(row) {
             let cells: Vec<String> = chunk.iter().map(|v| format!("{v},")).collect();
             s.push_str("    ");
@@ -198,6 +218,20 @@ fn rel_bucket(color: Color, sq: Square, king: Square) -> usize {
     // Positive when the piece stands further forward (towards the enemy camp) than the king.
     let dy = i32::from(king.relative_rank(color)) - i32::from(sq.relative_rank(color));
     dx * 7 + (dy.clamp(-3, 3) + 3) as usize
+}
+
+/// The exact offset of a piece of `color` on `sq` from a king on `king`, both seen from
+/// `color`'s side: rank offset (positive: the piece stands further forward) × file offset
+/// (positive: towards `color`'s left, file 9 for Black).
+#[inline]
+fn fine_offset(color: Color, sq: Square, king: Square) -> usize {
+    let file = |s: Square| match color {
+        Color::Black => i32::from(s.file()),
+        Color::White => 10 - i32::from(s.file()),
+    };
+    let dx = file(sq) - file(king);
+    let dy = i32::from(king.relative_rank(color)) - i32::from(sq.relative_rank(color));
+    ((dy + 8) * 17 + dx + 8) as usize
 }
 
 /// Index of a non-king kind in the 13-kind tables.
@@ -253,9 +287,11 @@ pub fn evaluate_into<A: Accumulator>(pos: &Position, acc: &mut A) {
             acc.linear(color, P_RANK + k13 * 9 + sq.relative_rank(color) as usize - 1, 1);
             if let Some(k) = own_king {
                 acc.linear(color, P_OWN_KING + k13 * REL_BUCKETS + rel_bucket(color, sq, k), 1);
+                acc.linear(color, P_OWN_FINE + k13 * FINE_OFFSETS + fine_offset(color, sq, k), 1);
             }
             if let Some(k) = enemy_king {
                 acc.linear(color, P_ENEMY_KING + k13 * REL_BUCKETS + rel_bucket(color, sq, k), 1);
+                acc.linear(color, P_ENEMY_FINE + k13 * FINE_OFFSETS + fine_offset(color, sq, k), 1);
             }
             let mobility = match kind {
                 PieceKind::Lance => Some(0),

@@ -576,7 +576,16 @@ impl Position {
             return false;
         };
         let to = m.to();
-        let (kind, from) = match m.drop_kind() {
+        let (kind, from) = self.moved_kind(m);
+        info.from[kind.index()].contains(to)
+            || from.is_some_and(|f| info.discoverers.contains(f) && !line(ks, f).contains(to))
+    }
+
+    /// The kind that stands on the destination after a move (promoted if it promotes), and
+    /// the square it left (none for a drop).
+    #[inline]
+    fn moved_kind(&self, m: Move) -> (PieceKind, Option<Square>) {
+        match m.drop_kind() {
             Some(k) => (k, None),
             None => {
                 let from = m.origin_unchecked();
@@ -584,9 +593,7 @@ impl Position {
                 let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
                 (k, Some(from))
             }
-        };
-        info.from[kind.index()].contains(to)
-            || from.is_some_and(|f| info.discoverers.contains(f) && !line(ks, f).contains(to))
+        }
     }
 
     /// True if the (legal) move gives check.
@@ -596,15 +603,7 @@ impl Position {
             return false;
         };
         let to = m.to();
-        let (kind, from) = match m.drop_kind() {
-            Some(k) => (k, None),
-            None => {
-                let from = m.origin_unchecked();
-                let k = self.piece_at(from).map(|p| p.kind()).unwrap_or(PieceKind::Pawn);
-                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
-                (k, Some(from))
-            }
-        };
+        let (kind, from) = self.moved_kind(m);
         let mut occ = self.occupied().with(to);
         if let Some(f) = from {
             occ = occ.without(f);

@@ -541,8 +541,7 @@ impl<'a> Dfpn<'a> {
         let (kind, from) = match (m.from(), m.drop_kind()) {
             (Some(f), _) => {
                 let k = pos.piece_at(f).map_or(PieceKind::King, |p| p.kind());
-                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
-                (k, Bitboard::from_square(f))
+                (k.promoted_if(m.is_promotion()), Bitboard::from_square(f))
             }
             (None, Some(k)) => (k, Bitboard::EMPTY),
             (None, None) => return false,

@@ -261,7 +261,7 @@ impl TextMove {
 
     /// The kind the letter names, for messages.
     fn named_kind(&self, letter: PieceKind) -> PieceKind {
-        if self.promoted_piece { letter.promote().unwrap_or(letter) } else { letter }
+        letter.promoted_if(self.promoted_piece)
     }
 
     /// The one legal move this text means in `pos`.

@@ -170,10 +170,7 @@ impl CheckSquares {
         let Some(piece) = pos.piece_at(from) else {
             return false;
         };
-        let kind = match (m.is_promotion(), piece.kind().promote()) {
-            (true, Some(p)) => p,
-            _ => piece.kind(),
-        };
+        let kind = piece.kind().promoted_if(m.is_promotion());
         self.by_kind[kind.index()].contains(m.to())
             || (self.discover.contains(from) && !line(self.ks, from).contains(m.to()))
     }
@@ -590,8 +587,7 @@ impl Position {
             None => {
                 let from = m.origin_unchecked();
                 let k = self.piece_at(from).map(|p| p.kind()).unwrap_or(PieceKind::Pawn);
-                let k = if m.is_promotion() { k.promote().unwrap_or(k) } else { k };
-                (k, Some(from))
+                (k.promoted_if(m.is_promotion()), Some(from))
             }
         }
     }

@@ -277,10 +277,7 @@ impl Position {
                 if let Some(c) = captured {
                     self.hand_add(us, c.kind().unpromote());
                 }
-                let kind = match (m.is_promotion(), piece.kind().promote()) {
-                    (true, Some(p)) => p,
-                    _ => piece.kind(),
-                };
+                let kind = piece.kind().promoted_if(m.is_promotion());
                 self.put(Piece::new(us, kind), to);
                 captured
             }
@@ -308,10 +305,7 @@ impl Position {
                 let Some(piece) = self.board[from.index()] else {
                     return self.key();
                 };
-                let kind = match (m.is_promotion(), piece.kind().promote()) {
-                    (true, Some(p)) => p,
-                    _ => piece.kind(),
-                };
+                let kind = piece.kind().promoted_if(m.is_promotion());
                 board ^= zobrist::piece_square(piece, from)
                     ^ zobrist::piece_square(Piece::new(us, kind), to);
                 if let Some(captured) = self.board[to.index()] {

@@ -236,6 +236,16 @@ impl PieceKind {
         if self.can_promote() { PieceKind::from_index(self as usize + 8) } else { None }
     }
 
+    /// The kind after a move that promotes when `promotes` is true (a kind that cannot
+    /// promote stays as it is).
+    #[inline]
+    pub const fn promoted_if(self, promotes: bool) -> PieceKind {
+        match (promotes, self.promote()) {
+            (true, Some(p)) => p,
+            _ => self,
+        }
+    }
+
     /// The kind with its promotion taken away (what a capture puts in hand).
     #[inline]
     #[must_use]
@@ -401,6 +411,10 @@ mod tests {
         }
         assert_eq!(PieceKind::Bishop.promote(), Some(PieceKind::Horse));
         assert_eq!(PieceKind::Gold.promote(), None);
+        assert_eq!(PieceKind::Rook.promoted_if(true), PieceKind::Dragon);
+        assert_eq!(PieceKind::Rook.promoted_if(false), PieceKind::Rook);
+        assert_eq!(PieceKind::Gold.promoted_if(true), PieceKind::Gold);
+        assert_eq!(PieceKind::Horse.promoted_if(true), PieceKind::Horse);
         assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
     }
 }

@@ -26,7 +26,7 @@ pub fn see_value(pos: &Position, m: Move) -> i32 {
         (None, Some(from)) => {
             let mover = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind());
             let captured = pos.piece_at(to).map_or(0, |p| capture_value(p.kind()));
-            let kind = if m.is_promotion() { mover.promote().unwrap_or(mover) } else { mover };
+            let kind = mover.promoted_if(m.is_promotion());
             let promo = PIECE_VALUE[kind.index()] - PIECE_VALUE[mover.index()];
             (pos.occupied().without(from).with(to), kind, captured + promo)
         }

@@ -432,8 +432,7 @@ pub fn write(record: &Record) -> String {
             None => ((0, 0), m.mv.drop_kind().unwrap_or(PieceKind::Pawn)),
             Some(f) => {
                 let on = pos.piece_at(f).map_or(PieceKind::Pawn, Piece::kind);
-                let kind = if m.mv.is_promotion() { on.promote().unwrap_or(on) } else { on };
-                ((f.file(), f.rank()), kind)
+                ((f.file(), f.rank()), on.promoted_if(m.mv.is_promotion()))
             }
         };
         let to = m.mv.to();

@@ -4,7 +4,8 @@
 //! The generic form calls its accumulator once per term and looks up every weight by an index
 //! it computes on the spot; that is what a tuner needs, but it is a fifth of the search's
 //! time. Here material, advancement and the king's square become one lookup by colour, kind
-//! and square, the king-relative bucket one lookup by the two squares, and each kind's pieces
+//! and square, the placement relative to each king (clamped bucket and exact offset summed)
+//! one lookup by kind and the offset of the two squares, and each kind's pieces
 //! are visited in a loop of their own with that kind's attack function. The result is the
 //! same number: a test compares the two on many positions.
 
@@ -12,7 +13,8 @@ use super::{
     FINE_OFFSETS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND,
     P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE,
     P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO, P_THREAT,
-    PARAMS, REL_BUCKETS, danger_penalty,
+    PARAMS, REL_BUCKETS, clamped_bucket, danger_penalty, fine_index, is_big, kind13, king_offset,
+    oriented,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 
@@ -21,7 +23,7 @@ use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 static PLACEMENT: [[[i32; 81]; 14]; 2] = build_placement();
 
 /// The exact offset of a piece on a square (second index) from a king (first index), as
-/// Black sees them, as `fine_offset` numbers it.
+/// Black sees them, as `fine_index` numbers it.
 static FINE: [[u16; 81]; 81] = build_fine();
 
 /// Placement relative to a king (own: 0, enemy: 1) by kind and exact offset: the clamped
@@ -39,11 +41,6 @@ const MOBILITY: [i32; 14] = {
     m
 };
 
-const fn relative_rank(color: usize, sq: usize) -> usize {
-    let rank = sq % 9 + 1;
-    if color == 0 { rank } else { 10 - rank }
-}
-
 const fn build_placement() -> [[[i32; 81]; 14]; 2] {
     let mut t = [[[0; 81]; 14]; 2];
     let mut color = 0;
@@ -52,13 +49,14 @@ const fn build_placement() -> [[[i32; 81]; 14]; 2] {
         while kind < 14 {
             let mut sq = 0;
             while sq < 81 {
-                let rel = relative_rank(color, sq);
+                let square = Square::from_index_unchecked(sq);
+                let rel = square.relative_rank(Color::ALL[color]) as usize;
                 t[color][kind][sq] = if kind == PieceKind::King.index() {
-                    let file = sq / 9 + 1;
+                    let file = square.file() as usize;
                     let edge = if file < 10 - file { file } else { 10 - file } - 1;
                     PARAMS[P_KING_SQUARE + edge * 9 + rel - 1]
                 } else {
-                    let k13 = if kind > PieceKind::King.index() { kind - 1 } else { kind };
+                    let k13 = kind13(PieceKind::ALL[kind]);
                     PARAMS[P_PIECE + kind] + PARAMS[P_RANK + k13 * 9 + rel - 1]
                 };
                 sq += 1;
@@ -76,19 +74,9 @@ const fn build_king_relative() -> [[[i32; FINE_OFFSETS]; 13]; 2] {
     while k13 < 13 {
         let mut offset = 0;
         while offset < FINE_OFFSETS {
-            // As `fine_offset` numbers it: (rank offset + 8) × 17 + file offset + 8.
-            let dy = (offset / 17) as i32 - 8;
-            let dx = (offset % 17) as i32 - 8;
-            let dx = if dx < 0 { -dx } else { dx };
-            let dx = if dx > 3 { 3 } else { dx };
-            let dy = if dy < -3 {
-                -3
-            } else if dy > 3 {
-                3
-            } else {
-                dy
-            };
-            let bucket = (dx * 7 + dy + 3) as usize;
+            // The offset `fine_index` numbers `offset`.
+            let delta = ((offset % 17) as i32 - 8, (offset / 17) as i32 - 8);
+            let bucket = clamped_bucket(delta);
             t[0][k13][offset] = PARAMS[P_OWN_KING + k13 * REL_BUCKETS + bucket]
                 + PARAMS[P_OWN_FINE + k13 * FINE_OFFSETS + offset];
             t[1][k13][offset] = PARAMS[P_ENEMY_KING + k13 * REL_BUCKETS + bucket]
@@ -106,23 +94,14 @@ const fn build_fine() -> [[u16; 81]; 81] {
     while king < 81 {
         let mut sq = 0;
         while sq < 81 {
-            let dx = (sq / 9) as i32 - (king / 9) as i32;
-            let dy = (king % 9) as i32 - (sq % 9) as i32;
-            t[king][sq] = ((dy + 8) * 17 + dx + 8) as u16;
+            let offset =
+                king_offset(Square::from_index_unchecked(king), Square::from_index_unchecked(sq));
+            t[king][sq] = fine_index(offset) as u16;
             sq += 1;
         }
         king += 1;
     }
     t
-}
-
-/// A square as Black sees it: White's squares flipped.
-#[inline(always)]
-fn oriented(color: Color, sq: Square) -> usize {
-    match color {
-        Color::Black => sq.index(),
-        Color::White => 80 - sq.index(),
-    }
 }
 
 /// What the piece loops gather for one colour.
@@ -148,9 +127,8 @@ fn add_kind(
     attacks_of: impl Fn(Square) -> Bitboard,
 ) {
     let k = kind.index();
-    let k13 = if k > PieceKind::King.index() { k - 1 } else { k };
-    let small =
-        !matches!(kind, PieceKind::Bishop | PieceKind::Rook | PieceKind::Horse | PieceKind::Dragon);
+    let k13 = kind13(kind);
+    let small = !is_big(kind);
     let placement = &PLACEMENT[color.index()][k];
     let own_king = &KING_RELATIVE[0][k13];
     let enemy_king = &KING_RELATIVE[1][k13];
@@ -163,7 +141,7 @@ fn add_kind(
             side.attacked_by_small |= a;
         }
         side.linear += placement[sq.index()];
-        let rel = oriented(color, sq);
+        let rel = oriented(color, sq).index();
         if let Some(king) = kings[0] {
             side.linear += own_king[usize::from(FINE[king][rel])];
         }
@@ -217,8 +195,8 @@ fn evaluate_folded(pos: &Position) -> i32 {
         let them = 1 - us;
         let own = pos.pieces_of(color);
         let kings = [
-            king_squares[us].map(|k| oriented(color, k)),
-            king_squares[them].map(|k| oriented(color, k)),
+            king_squares[us].map(|k| oriented(color, k).index()),
+            king_squares[them].map(|k| oriented(color, k).index()),
         ];
         let mut side = Side {
             linear: 0,

@@ -209,34 +209,59 @@ impl Accumulator for Sum<'_> {
     }
 }
 
+/// A square as `color` sees it: White's squares turned round, so that "forward" and "left"
+/// mean the same for both sides.
+#[inline]
+const fn oriented(color: Color, sq: Square) -> Square {
+    match color {
+        Color::Black => sq,
+        Color::White => sq.flip(),
+    }
+}
+
+/// The offset of a piece on `sq` from a king on `king`, both already oriented: file offset
+/// (positive: towards file 9) and rank offset (positive: the piece stands further forward).
+#[inline]
+const fn king_offset(king: Square, sq: Square) -> (i32, i32) {
+    (sq.file() as i32 - king.file() as i32, king.rank() as i32 - sq.rank() as i32)
+}
+
+/// The clamped bucket of an offset: file distance 0..=3 × rank offset -3..=3.
+#[inline]
+const fn clamped_bucket((dx, dy): (i32, i32)) -> usize {
+    let dx = if dx.abs() > 3 { 3 } else { dx.abs() };
+    let dy = if dy < -3 {
+        -3
+    } else if dy > 3 {
+        3
+    } else {
+        dy
+    };
+    (dx * 7 + dy + 3) as usize
+}
+
+/// The index of an exact offset: (rank offset + 8) × 17 + file offset + 8.
+#[inline]
+const fn fine_index((dx, dy): (i32, i32)) -> usize {
+    ((dy + 8) * 17 + dx + 8) as usize
+}
+
 /// The king-relative bucket of a piece of `color` on `sq` seen from a king on `king`.
-/// `towards` is +1 for the own king (rank offset positive = in front of it) and the same
-/// orientation is used for the enemy king.
 #[inline]
 fn rel_bucket(color: Color, sq: Square, king: Square) -> usize {
-    let dx = (i32::from(sq.file()) - i32::from(king.file())).unsigned_abs().min(3) as usize;
-    // Positive when the piece stands further forward (towards the enemy camp) than the king.
-    let dy = i32::from(king.relative_rank(color)) - i32::from(sq.relative_rank(color));
-    dx * 7 + (dy.clamp(-3, 3) + 3) as usize
+    clamped_bucket(king_offset(oriented(color, king), oriented(color, sq)))
 }
 
 /// The exact offset of a piece of `color` on `sq` from a king on `king`, both seen from
-/// `color`'s side: rank offset (positive: the piece stands further forward) × file offset
-/// (positive: towards `color`'s left, file 9 for Black).
+/// `color`'s side.
 #[inline]
 fn fine_offset(color: Color, sq: Square, king: Square) -> usize {
-    let file = |s: Square| match color {
-        Color::Black => i32::from(s.file()),
-        Color::White => 10 - i32::from(s.file()),
-    };
-    let dx = file(sq) - file(king);
-    let dy = i32::from(king.relative_rank(color)) - i32::from(sq.relative_rank(color));
-    ((dy + 8) * 17 + dx + 8) as usize
+    fine_index(king_offset(oriented(color, king), oriented(color, sq)))
 }
 
 /// Index of a non-king kind in the 13-kind tables.
 #[inline]
-fn kind13(kind: PieceKind) -> usize {
+const fn kind13(kind: PieceKind) -> usize {
     let i = kind.index();
     if i > PieceKind::King.index() { i - 1 } else { i }
 }

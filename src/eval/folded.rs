@@ -13,8 +13,8 @@ use super::{
     FINE_OFFSETS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND,
     P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE,
     P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO, P_THREAT,
-    PARAMS, REL_BUCKETS, clamped_bucket, danger_penalty, fine_index, is_big, kind13, king_offset,
-    oriented,
+    PARAMS, REL_BUCKETS, clamped_bucket, danger_penalty, fine_index, fine_offset_of, is_big,
+    kind13, king_offset, oriented,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 
@@ -74,9 +74,7 @@ const fn build_king_relative() -> [[[i32; FINE_OFFSETS]; 13]; 2] {
     while k13 < 13 {
         let mut offset = 0;
         while offset < FINE_OFFSETS {
-            // The offset `fine_index` numbers `offset`.
-            let delta = ((offset % 17) as i32 - 8, (offset / 17) as i32 - 8);
-            let bucket = clamped_bucket(delta);
+            let bucket = clamped_bucket(fine_offset_of(offset));
             t[0][k13][offset] = PARAMS[P_OWN_KING + k13 * REL_BUCKETS + bucket]
                 + PARAMS[P_OWN_FINE + k13 * FINE_OFFSETS + offset];
             t[1][k13][offset] = PARAMS[P_ENEMY_KING + k13 * REL_BUCKETS + bucket]

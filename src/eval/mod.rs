@@ -246,6 +246,12 @@ const fn fine_index((dx, dy): (i32, i32)) -> usize {
     ((dy + 8) * 17 + dx + 8) as usize
 }
 
+/// The offset an index of `fine_index` stands for.
+#[inline]
+const fn fine_offset_of(index: usize) -> (i32, i32) {
+    ((index % 17) as i32 - 8, (index / 17) as i32 - 8)
+}
+
 /// The king-relative bucket of a piece of `color` on `sq` seen from a king on `king`.
 #[inline]
 fn rel_bucket(color: Color, sq: Square, king: Square) -> usize {

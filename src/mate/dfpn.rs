@@ -538,14 +538,8 @@ impl<'a> Dfpn<'a> {
             return false;
         };
         let to = m.to();
-        let (kind, from) = match (m.from(), m.drop_kind()) {
-            (Some(f), _) => {
-                let k = pos.piece_at(f).map_or(PieceKind::King, |p| p.kind());
-                (k.promoted_if(m.is_promotion()), Bitboard::from_square(f))
-            }
-            (None, Some(k)) => (k, Bitboard::EMPTY),
-            (None, None) => return false,
-        };
+        let (kind, from) = pos.moved_kind(m);
+        let from = from.map_or(Bitboard::EMPTY, Bitboard::from_square);
         let occ = (pos.occupied() & !from).with(to).without(ks);
         let reach = attacks(us, kind, to, occ);
         let theirs = pos.pieces_of(!us).without(to);

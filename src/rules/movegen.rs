@@ -581,7 +581,7 @@ impl Position {
     /// The kind that stands on the destination after a move (promoted if it promotes), and
     /// the square it left (none for a drop).
     #[inline]
-    fn moved_kind(&self, m: Move) -> (PieceKind, Option<Square>) {
+    pub fn moved_kind(&self, m: Move) -> (PieceKind, Option<Square>) {
         match m.drop_kind() {
             Some(k) => (k, None),
             None => {

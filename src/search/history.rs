@@ -193,14 +193,32 @@ impl Worker<'_> {
     /// History of a quiet move: butterfly plus continuation one and two plies back.
     #[inline]
     pub(super) fn quiet_history(&self, pos: &Position, ply: usize, m: Move) -> i32 {
+        self.quiet_history_with(pos, m, self.continuation_rows(ply))
+    }
+
+    /// Where the continuation history's rows for the moves one and two plies before `ply`
+    /// start, for [`Worker::quiet_history_with`]: a node scoring many moves finds them once.
+    #[inline]
+    pub(super) fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        [1, 2].map(|back| {
+            let prev = if ply >= back { self.stack[ply - back].moved } else { None };
+            prev.map(|(code, sq)| (code * 81 + sq.index()) * CONT_KEYS)
+        })
+    }
+
+    /// [`Worker::quiet_history`] with the node's continuation rows already found.
+    #[inline]
+    pub(super) fn quiet_history_with(
+        &self,
+        pos: &Position,
+        m: Move,
+        rows: [Option<usize>; 2],
+    ) -> i32 {
         let mut h = self.tables.history[Self::history_index(pos.side_to_move(), m)];
-        let cur = cont_key(pos, m);
-        for back in [1, 2] {
-            if ply >= back
-                && let Some(prev) = self.stack[ply - back].moved
-            {
-                h += i32::from(self.tables.continuation[cont_index(prev, cur)]);
-            }
+        let (code, to) = cont_key(pos, m);
+        let column = code * 81 + to.index();
+        for row in rows.into_iter().flatten() {
+            h += i32::from(self.tables.continuation[row + column]);
         }
         h
     }

@@ -215,8 +215,9 @@ impl Worker<'_> {
             if frame.quiets_due {
                 Self::quiet_batch(pos, &mut frame);
             }
+            let rows = self.continuation_rows(ply);
             for sm in frame.moves[i..].iter_mut().filter(|sm| sm.quiet) {
-                sm.score += self.quiet_history(pos, ply, sm.mv);
+                sm.score += self.quiet_history_with(pos, sm.mv, rows);
             }
             frame.pending = false;
             frame.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));

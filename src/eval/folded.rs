@@ -153,6 +153,39 @@ fn add_kind(
     }
 }
 
+/// The terms of a colour's pawns. A pawn attacks the one square ahead of it, so the pawns'
+/// attacks are their bitboard shifted a rank, and no two pawns attack the same square: the
+/// danger they put on the enemy king is one count of the shifted board in its zone, the same
+/// sum [`add_kind`] would find pawn by pawn.
+#[inline(always)]
+fn add_pawns(
+    side: &mut Side,
+    color: Color,
+    pawns: Bitboard,
+    enemy_zone: Bitboard,
+    kings: [Option<usize>; 2],
+) {
+    let k = PieceKind::Pawn.index();
+    let a = pawns.forward(color);
+    side.attacked_not_by_king |= a;
+    side.attacked_by_small |= a;
+    side.danger_to_enemy += PARAMS[P_DANGER_ATTACK + k] * (a & enemy_zone).count() as i32;
+    let placement = &PLACEMENT[color.index()][k];
+    let k13 = kind13(PieceKind::Pawn);
+    let own_king = &KING_RELATIVE[0][k13];
+    let enemy_king = &KING_RELATIVE[1][k13];
+    for sq in pawns {
+        side.linear += placement[sq.index()];
+        let rel = oriented(color, sq).index();
+        if let Some(king) = kings[0] {
+            side.linear += own_king[usize::from(FINE[king][rel])];
+        }
+        if let Some(king) = kings[1] {
+            side.linear += enemy_king[usize::from(FINE[king][rel])];
+        }
+    }
+}
+
 /// The static evaluation with the shipped table, from the side to move's view; equal to
 /// `evaluate_with(pos, &PARAMS)`.
 ///
@@ -211,7 +244,10 @@ fn evaluate_folded(pos: &Position) -> i32 {
                 }
             }};
         }
-        add!(Pawn, |sq| attacks::pawn_attacks(color, sq));
+        let pawns = pos.pieces(color, Pawn);
+        if !pawns.is_empty() {
+            add_pawns(&mut side, color, pawns, zone, kings);
+        }
         add!(Lance, |sq| attacks::lance_attacks(color, sq, occ));
         add!(Knight, |sq| attacks::knight_attacks(color, sq));
         add!(Silver, |sq| attacks::silver_attacks(color, sq));

@@ -111,6 +111,26 @@ struct Side {
     attacked_by_small: Bitboard,
 }
 
+/// A piece's material, advancement and placement relative to both kings.
+#[inline(always)]
+fn placement_of(
+    color: Color,
+    sq: Square,
+    placement: &[i32; 81],
+    king_relative: [&[i32; FINE_OFFSETS]; 2],
+    kings: [Option<usize>; 2],
+) -> i32 {
+    let mut value = placement[sq.index()];
+    let rel = oriented(color, sq).index();
+    if let Some(king) = kings[0] {
+        value += king_relative[0][usize::from(FINE[king][rel])];
+    }
+    if let Some(king) = kings[1] {
+        value += king_relative[1][usize::from(FINE[king][rel])];
+    }
+    value
+}
+
 /// The terms of every piece of one kind and colour; `attacks_of` is that kind's attacks.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -128,8 +148,7 @@ fn add_kind(
     let k13 = kind13(kind);
     let small = !is_big(kind);
     let placement = &PLACEMENT[color.index()][k];
-    let own_king = &KING_RELATIVE[0][k13];
-    let enemy_king = &KING_RELATIVE[1][k13];
+    let king_relative = [&KING_RELATIVE[0][k13], &KING_RELATIVE[1][k13]];
     let mobility = MOBILITY[k];
     let danger = PARAMS[P_DANGER_ATTACK + k];
     for sq in pieces {
@@ -138,14 +157,7 @@ fn add_kind(
         if small {
             side.attacked_by_small |= a;
         }
-        side.linear += placement[sq.index()];
-        let rel = oriented(color, sq).index();
-        if let Some(king) = kings[0] {
-            side.linear += own_king[usize::from(FINE[king][rel])];
-        }
-        if let Some(king) = kings[1] {
-            side.linear += enemy_king[usize::from(FINE[king][rel])];
-        }
+        side.linear += placement_of(color, sq, placement, king_relative, kings);
         if mobility != 0 {
             side.linear += mobility * (a & !own).count() as i32;
         }
@@ -172,17 +184,9 @@ fn add_pawns(
     side.danger_to_enemy += PARAMS[P_DANGER_ATTACK + k] * (a & enemy_zone).count() as i32;
     let placement = &PLACEMENT[color.index()][k];
     let k13 = kind13(PieceKind::Pawn);
-    let own_king = &KING_RELATIVE[0][k13];
-    let enemy_king = &KING_RELATIVE[1][k13];
+    let king_relative = [&KING_RELATIVE[0][k13], &KING_RELATIVE[1][k13]];
     for sq in pawns {
-        side.linear += placement[sq.index()];
-        let rel = oriented(color, sq).index();
-        if let Some(king) = kings[0] {
-            side.linear += own_king[usize::from(FINE[king][rel])];
-        }
-        if let Some(king) = kings[1] {
-            side.linear += enemy_king[usize::from(FINE[king][rel])];
-        }
+        side.linear += placement_of(color, sq, placement, king_relative, kings);
     }
 }
 

@@ -433,10 +433,15 @@ impl Position {
     /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_by(&self, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.near_attackers(by, sq) | self.slider_attackers(by, sq, occupied)
+    }
+
+    /// Pieces of `by` whose step attacks reach `sq` (the pieces that do not slide, and the
+    /// horse's and dragon's single steps): no blocker can change them.
+    #[inline]
+    pub fn near_attackers(&self, by: Color, sq: Square) -> Bitboard {
         let o = !by;
         let k = &self.by_kind;
-        let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
-        let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
         let king_like =
             k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()];
         let golds = k[PieceKind::Gold.index()]
@@ -449,10 +454,19 @@ impl Position {
             | (silver_attacks(o, sq) & k[PieceKind::Silver.index()])
             | (gold_attacks(o, sq) & golds)
             | (king_attacks(sq) & king_like);
-        let far = (lance_attacks(o, sq, occupied) & k[PieceKind::Lance.index()])
+        near & self.by_color[by.index()]
+    }
+
+    /// Pieces of `by` whose slides reach `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn slider_attackers(&self, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let k = &self.by_kind;
+        let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
+        let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
+        let far = (lance_attacks(!by, sq, occupied) & k[PieceKind::Lance.index()])
             | (bishop_attacks(sq, occupied) & bishop_like)
             | (rook_attacks(sq, occupied) & rook_like);
-        (near | far) & self.by_color[by.index()]
+        far & self.by_color[by.index()]
     }
 
     /// Pieces of both colours attacking `sq` in the current occupancy.

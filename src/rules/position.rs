@@ -6,6 +6,7 @@
 //! trivially correct. Besides the board the position keeps one bitboard per colour and per
 //! kind, the keys, and the set of pieces giving check to the side to move.
 
+use super::attacks;
 use super::attacks::{
     between, bishop_attacks, bishop_rays, gold_attacks, king_attacks, knight_attacks,
     lance_attacks, lance_ray, pawn_attacks, rook_attacks, rook_rays, silver_attacks,
@@ -264,11 +265,11 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
         let us = self.side;
         let to = m.to();
-        let captured = match m.drop_kind() {
+        let (captured, kind, from) = match m.drop_kind() {
             Some(kind) => {
                 self.hand_remove(us, kind);
                 self.put(Piece::new(us, kind), to);
-                None
+                (None, kind, None)
             }
             None => {
                 let from = m.origin_unchecked();
@@ -279,13 +280,42 @@ impl Position {
                 }
                 let kind = piece.kind().promoted_if(m.is_promotion());
                 self.put(Piece::new(us, kind), to);
-                captured
+                (captured, kind, Some(from))
             }
         };
         self.side = !us;
         self.move_number += 1;
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(us, kind, to, from);
+        debug_assert_eq!(self.checkers, self.compute_checkers());
         captured
+    }
+
+    /// The pieces checking the side to move once `us` has put a `kind` on `to` (from `from`,
+    /// or dropped it). Before the move no piece of `us` attacked that king, so a check
+    /// now comes from the piece moved or from a slide through the square it left.
+    #[inline]
+    fn checkers_after(
+        &self,
+        us: Color,
+        kind: PieceKind,
+        to: Square,
+        from: Option<Square>,
+    ) -> Bitboard {
+        let Some(king) = self.king_square(!us) else {
+            return Bitboard::EMPTY;
+        };
+        let occupied = self.occupied();
+        let mut checkers = if attacks::attacks(us, kind, to, occupied).contains(king) {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if let Some(from) = from
+            && attacks::line(king, from).is_nonempty()
+        {
+            checkers |= self.slider_attackers(us, king, occupied);
+        }
+        checkers
     }
 
     /// The key of the position after a legal move, without playing it (for a prefetch).

@@ -139,6 +139,17 @@ fn order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) {
     (score, quiet)
 }
 
+/// [`order_score`] of a move of the quiet batch, which neither captures nor promotes nor is
+/// a killer or the counter move.
+#[inline]
+fn quiet_order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) {
+    let (score, quiet) = if Some(m) == order.tt_move { (TT_MOVE_SCORE, false) } else { (0, true) };
+    let scored =
+        if declines_promotion(pos, m) { (score - 3_000_000, quiet) } else { (score, quiet) };
+    debug_assert_eq!(scored, order_score(pos, m, order));
+    scored
+}
+
 impl Worker<'_> {
     /// Fills `frames[fi]` with a node's first batch of moves, scored: the captures and
     /// promotions, and the killers and counter move where they are legal quiet moves here (in
@@ -192,7 +203,7 @@ impl Worker<'_> {
         }
         pos.legal_quiet_into(&mut QuietSink { buf: frame, skip });
         for sm in frame.moves[first..].iter_mut() {
-            (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
+            (sm.score, sm.quiet) = quiet_order_score(pos, sm.mv, &order);
         }
     }
 

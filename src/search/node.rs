@@ -347,13 +347,7 @@ impl Worker<'_> {
                                 st.killers[0] = Some(m);
                             }
                             self.update_history(pos, ply, m, bonus);
-                            for q in quiets_tried
-                                .iter()
-                                .take(n_quiets)
-                                .flatten()
-                                .copied()
-                                .collect::<Vec<_>>()
-                            {
+                            for &q in quiets_tried[..n_quiets].iter().flatten() {
                                 self.update_history(pos, ply, q, -bonus);
                             }
                             self.set_counter_move(ply, m);

@@ -183,24 +183,20 @@ mod tests {
     use super::*;
     use crate::notation::{parse_sfen, parse_usi_move};
 
-    /// The threshold walk answers as the full swap list does, on every legal move of
-    /// middle-game positions and of the positions random play reaches from them (where
-    /// pieces hang and exchanges run long), at thresholds around every value that matters.
-    #[test]
-    fn see_ge_agrees_with_the_swap_list() {
+    /// Visits each middle-game position of `tests/data/positions.tsv` and the positions 30
+    /// random plies reach from it, preferring captures so that the board fills with
+    /// exchanges, with the position's SFEN of origin and its legal moves.
+    fn exchange_rich_walk(mut seed: u64, mut visit: impl FnMut(&str, &Position, &[Move])) {
         let sfens = include_str!("../../tests/data/positions.tsv")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .map(|l| l.split('\t').next().unwrap_or(""));
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut next = move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
         };
-        let thresholds: Vec<i32> = (-3000..=3000).step_by(97).chain([-1, 0, 1]).collect();
-        let mut compared = 0;
         for sfen in sfens {
             let mut pos = parse_sfen(sfen).unwrap();
             for _ in 0..30 {
@@ -209,20 +205,31 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                for &m in &moves {
-                    let v = see_value(&pos, m);
-                    for &t in thresholds.iter().chain([v - 1, v, v + 1].iter()) {
-                        assert_eq!(see_ge(&pos, m, t), v >= t, "{sfen} {m:?} {t} (value {v})");
-                        compared += 1;
-                    }
-                }
-                // Prefer captures, so that the board fills with exchanges.
+                visit(sfen, &pos, &moves);
                 let captures: Vec<Move> =
                     moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
                 let pool = if captures.is_empty() || next() % 3 == 0 { &moves } else { &captures };
                 pos = pos.played(pool[(next() % pool.len() as u64) as usize]);
             }
         }
+    }
+
+    /// The threshold walk answers as the full swap list does, on every legal move of
+    /// middle-game positions and of the positions random play reaches from them (where
+    /// pieces hang and exchanges run long), at thresholds around every value that matters.
+    #[test]
+    fn see_ge_agrees_with_the_swap_list() {
+        let thresholds: Vec<i32> = (-3000..=3000).step_by(97).chain([-1, 0, 1]).collect();
+        let mut compared = 0;
+        exchange_rich_walk(0x9e37_79b9_7f4a_7c15, |sfen, pos, moves| {
+            for &m in moves {
+                let v = see_value(pos, m);
+                for &t in thresholds.iter().chain([v - 1, v, v + 1].iter()) {
+                    assert_eq!(see_ge(pos, m, t), v >= t, "{sfen} {m:?} {t} (value {v})");
+                    compared += 1;
+                }
+            }
+        });
         assert!(compared > 1_000_000, "{compared}");
     }
 
@@ -256,47 +263,24 @@ mod tests {
     /// plain scan picks: so both SEE answers follow the same sequence as before.
     #[test]
     fn attacker_search_agrees_with_the_scan() {
-        let sfens = include_str!("../../tests/data/positions.tsv")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split('\t').next().unwrap_or(""));
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let (mut steps, mut kings) = (0, 0);
-        for sfen in sfens {
-            let mut pos = parse_sfen(sfen).unwrap();
-            for _ in 0..30 {
-                let mut moves = Vec::new();
-                pos.legal_moves_into(&mut moves);
-                if moves.is_empty() {
-                    break;
+        exchange_rich_walk(0x2545_f491_4f6c_dd1d, |sfen, pos, moves| {
+            for &m in moves {
+                let Some((mut occ, _, _)) = exchange_start(pos, m) else { continue };
+                let exchange = Exchange::new(pos, m.to());
+                let mut side = !pos.side_to_move();
+                loop {
+                    let found = exchange.least_valuable_attacker(side, occ);
+                    let want = least_valuable_attacker_by_scan(pos, side, m.to(), occ);
+                    assert_eq!(found, want, "{sfen} {m:?} {occ:?}");
+                    steps += 1;
+                    let Some((sq, kind)) = found else { break };
+                    kings += usize::from(kind == PieceKind::King);
+                    occ = occ.without(sq);
+                    side = !side;
                 }
-                for &m in &moves {
-                    let Some((mut occ, _, _)) = exchange_start(&pos, m) else { continue };
-                    let exchange = Exchange::new(&pos, m.to());
-                    let mut side = !pos.side_to_move();
-                    loop {
-                        let found = exchange.least_valuable_attacker(side, occ);
-                        let want = least_valuable_attacker_by_scan(&pos, side, m.to(), occ);
-                        assert_eq!(found, want, "{sfen} {m:?} {occ:?}");
-                        steps += 1;
-                        let Some((sq, kind)) = found else { break };
-                        kings += usize::from(kind == PieceKind::King);
-                        occ = occ.without(sq);
-                        side = !side;
-                    }
-                }
-                let captures: Vec<Move> =
-                    moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
-                let pool = if captures.is_empty() || next() % 3 == 0 { &moves } else { &captures };
-                pos = pos.played(pool[(next() % pool.len() as u64) as usize]);
             }
-        }
+        });
         assert!(steps > 100_000 && kings > 100, "{steps} steps, {kings} by a king");
     }
 

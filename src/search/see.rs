@@ -26,7 +26,8 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         Some(start) => start,
         None => return threshold <= 0,
     };
-    let exchange = Exchange::new(pos, to);
+    // Found at the first attacker search, which a settled balance often makes needless.
+    let mut exchange = None;
     let mut tau = threshold;
     // The answer is `flip` XOR "the side that just captured ends with at least `tau`".
     let mut flip = false;
@@ -40,7 +41,10 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         if next_g < 1 - tau {
             return !flip;
         }
-        let Some((sq, kind)) = exchange.least_valuable_attacker(side, occ) else {
+        let attacker = exchange
+            .get_or_insert_with(|| Exchange::new(pos, to))
+            .least_valuable_attacker(side, occ);
+        let Some((sq, kind)) = attacker else {
             return !flip;
         };
         flip = !flip;
@@ -244,7 +248,9 @@ mod tests {
         let attackers = pos.attackers_by(side, to, occ) & occ;
         let mut best: Option<(Square, i32, PieceKind)> = None;
         for sq in attackers {
-            let k = pos.piece_at(sq)?.kind();
+            let Some(k) = pos.piece_at(sq).map(|p| p.kind()) else {
+                continue;
+            };
             let v = if k == PieceKind::King { 100_000 } else { PIECE_VALUE[k.index()] };
             if best.is_none_or(|(_, bv, _)| v < bv) {
                 best = Some((sq, v, k));

@@ -30,6 +30,7 @@ pub mod files;
 pub mod game;
 pub mod mate;
 pub mod notation;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

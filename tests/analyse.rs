@@ -308,10 +308,9 @@ fn the_full_screen_shows_the_analysis_over_the_board() {
     use gnushogi::protocol::Session;
     use gnushogi::protocol::fullscreen::app::App;
     use gnushogi::protocol::gnu::Link;
-    let (sender, events) = std::sync::mpsc::channel();
     let engine =
         Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
-    let mut s = Session { events, sender, out: std::io::sink(), engine };
+    let mut s = Session::without_input(std::io::sink(), engine);
     let (link, _) = Link::split(&mut s);
     let config = Config { use_hash: true, seeded: true, ..Config::default() };
     let mut app = App::new(link, &config, true);

@@ -17,10 +17,9 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(120);
 
 fn session() -> Session<std::io::Sink> {
-    let (sender, events) = std::sync::mpsc::channel();
     let engine =
         Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
-    Session { events, sender, out: std::io::sink(), engine }
+    Session::without_input(std::io::sink(), engine)
 }
 
 /// An even game given, as `--handicap even` would: straight from the level to the board

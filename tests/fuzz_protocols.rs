@@ -275,11 +275,11 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         eprintln!("text case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
     }
     let (tx, rx) = channel();
-    let mut engine = engine();
+    let mut play = gnushogi::play::Match::new(engine(), tx);
     let out = SharedOut::default();
     let mut writer = out.clone();
     let config = Config { use_hash: true, seeded: true, ..Config::default() };
-    let link = Link { engine: &mut engine, events: &rx, sender: tx };
+    let link = Link { play: &mut play, events: &rx };
     let mut interp = Interp::new(link, &config, RawDisplay::new(&mut writer));
     interp.begin();
     let moves_ok = |interp: &Interp<'_, RawDisplay<'_, SharedOut>>,

@@ -308,10 +308,9 @@ fn a_whole_game_of_each_handicap_ends_with_a_result() {
 // ----- the full screen's menu ------------------------------------------------------------
 
 fn session() -> Session<std::io::Sink> {
-    let (sender, events) = std::sync::mpsc::channel();
     let engine =
         Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() });
-    Session { events, sender, out: std::io::sink(), engine }
+    Session::without_input(std::io::sink(), engine)
 }
 
 fn key(code: KeyCode) -> KeyEvent {

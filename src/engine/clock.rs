@@ -389,6 +389,42 @@ impl Clocks {
         shown
     }
 
+    /// Sets a side's time left as someone else keeps it (XBoard's `time` and `otim`, a
+    /// server's clock).
+    pub fn set_left(&mut self, side: Color, left: Duration) {
+        self.remaining[side.index()] = centis(left).min(MAX_CENTIS);
+    }
+
+    /// Takes `used` off a side's clock without counting a move (a pause in the middle of
+    /// one).
+    pub fn take(&mut self, side: Color, used: Duration) {
+        let i = side.index();
+        self.remaining[i] = self.remaining[i].saturating_sub(centis(used)).max(0);
+    }
+
+    /// Sets a side's period and moves left from the moves it has made since the start, for
+    /// front ends whose game record can change under the clocks (`undo`, `setboard`).
+    pub fn sync_moves(&mut self, side: Color, made: usize) {
+        let TimeControl::Tournament { periods, .. } = &self.control else { return };
+        let i = side.index();
+        let mut made = made;
+        let mut period = 0;
+        loop {
+            let moves = periods[period].moves as usize;
+            if moves == 0 {
+                self.moves_left[i] = 0;
+                break;
+            }
+            if made < moves {
+                self.moves_left[i] = u32::try_from(moves - made).unwrap_or(u32::MAX);
+                break;
+            }
+            made -= moves;
+            period = (period + 1).min(periods.len() - 1);
+        }
+        self.period[i] = period;
+    }
+
     /// Remaining time of a side, never below zero.
     pub fn left(&self, side: Color) -> Duration {
         Duration::from_millis((self.remaining[side.index()].clamp(0, MAX_CENTIS) as u64) * 10)

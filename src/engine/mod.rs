@@ -84,6 +84,8 @@ impl Default for EngineOptions {
 pub enum EngineEvent {
     Info(SearchInfo),
     Done(SearchResult),
+    /// The mate solver's report (its callback sends it where it is wanted).
+    Mate(MateReport),
 }
 
 /// Work on a thread of its own that can be asked to stop: a search or a mate solve.

@@ -1,84 +1,23 @@
-//! Plumbing shared by the protocol front ends: one channel carries both input lines (read on
-//! their own thread, so commands arrive while the engine thinks) and engine events.
+//! The front ends, and what they share: the session (the channel of input lines and engine
+//! events, the output, the engine), and the signals.
 
 pub mod cecp;
 pub mod fullscreen;
 pub mod gnu;
+pub mod switch;
 pub mod usi;
 pub mod xshogi;
 
-use crate::engine::EngineEvent;
+pub use switch::{LoopEnd, hand_over};
+
+pub use crate::play::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+
+use crate::engine::Engine;
+use crate::play::Match;
+
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
-use std::thread::JoinHandle;
-
-/// Why the GNU interpreter stopped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LoopEnd {
-    Quit,
-    /// `xboard` was read: CECP takes over.
-    Xboard,
-    /// `usi` was read: USI takes over.
-    Usi,
-}
-
-/// Passes the session to the protocol the interpreter's last command asked for.
-pub fn hand_over<W: std::io::Write>(session: Session<W>, end: LoopEnd) -> std::process::ExitCode {
-    match end {
-        LoopEnd::Quit => std::process::ExitCode::SUCCESS,
-        LoopEnd::Xboard => cecp::run(session),
-        LoopEnd::Usi => usi::run(session),
-    }
-}
-
-/// Longest input line kept; the rest of a longer line is discarded.
-pub const MAX_LINE: usize = 64 * 1024;
-
-/// What a front end's loop waits for.
-#[derive(Debug)]
-pub enum Event {
-    /// One input line, without its end-of-line characters.
-    Line(String),
-    /// A line longer than [`MAX_LINE`] bytes: refused whole (cut, it could still parse, as a
-    /// different command). `start` is its beginning, to show in the error; `len` its length.
-    TooLong { start: String, len: usize },
-    /// The input is closed (or unreadable).
-    Eof,
-    /// An event of the search `SearchId`: a front end takes it only from the search it is
-    /// waiting for, as one it gave up may still have events in the channel.
-    Engine(SearchId, EngineEvent),
-    /// SIGTERM or SIGHUP: end now, as on `quit`.
-    Terminate,
-}
-
-/// The identity of one search. Ids are equal only when cloned from the same
-/// [`SearchId::tagged`]; an event holds its id, so the id cannot be reused while the event
-/// waits in the channel (no counter to share between front ends).
-#[derive(Clone, Debug)]
-pub struct SearchId(Arc<u8>);
-
-impl PartialEq for SearchId {
-    fn eq(&self, other: &SearchId) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for SearchId {}
-
-impl SearchId {
-    /// A new search's id, and the callback for `Engine::start` that sends its events on
-    /// `sender`, tagged with it.
-    pub fn tagged(
-        sender: &Sender<Event>,
-    ) -> (SearchId, impl FnMut(EngineEvent) + Send + 'static + use<>) {
-        let id = SearchId(Arc::new(0));
-        let (tag, tx) = (id.clone(), sender.clone());
-        (id, move |e| {
-            let _ = tx.send(Event::Engine(tag.clone(), e));
-        })
-    }
-}
 
 /// Turns SIGTERM and SIGHUP into [`Event::Terminate`] on `sender`, so that the front end
 /// ends as on `quit` (status 0) between two events, never in the middle of a line or a
@@ -106,97 +45,32 @@ pub fn ignore_signal(signal: std::ffi::c_int) {
         signal_hook::flag::register(signal, Arc::new(std::sync::atomic::AtomicBool::new(false)));
 }
 
-/// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is
-/// replaced; a line over [`MAX_LINE`] bytes becomes [`Event::TooLong`] (read to its end, not
-/// kept).
-pub fn spawn_reader<R: BufRead + Send + 'static>(
-    mut input: R,
-    tx: Sender<Event>,
-) -> JoinHandle<()> {
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            let event = match read_bounded_line(&mut input, &mut buf) {
-                Ok(None) | Err(_) => {
-                    let _ = tx.send(Event::Eof);
-                    return;
-                }
-                Ok(Some(len)) if len > MAX_LINE => {
-                    let start = String::from_utf8_lossy(&buf[..TOO_LONG_SHOWN]).into_owned();
-                    Event::TooLong { start, len }
-                }
-                Ok(Some(len)) => {
-                    buf.truncate(len);
-                    Event::Line(String::from_utf8_lossy(&buf).into_owned())
-                }
-            };
-            if tx.send(event).is_err() {
-                return;
-            }
-        }
-    })
-}
-
-/// How much of a line too long to keep is shown in the error.
-pub const TOO_LONG_SHOWN: usize = 40;
-
-/// Reads up to a newline, keeping at most `MAX_LINE` bytes in `buf`. Returns the length of
-/// the line without its end (`\n` or `\r\n`), or `None` at the end of input.
-fn read_bounded_line<R: BufRead>(
-    input: &mut R,
-    buf: &mut Vec<u8>,
-) -> std::io::Result<Option<usize>> {
-    let (mut len, mut read_any, mut last) = (0usize, false, 0u8);
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            // The last line may lack its newline.
-            return Ok(read_any.then_some(len - usize::from(last == b'\r')));
-        }
-        read_any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], true),
-            None => (available, false),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        len += chunk.len();
-        if let Some(&b) = chunk.last() {
-            last = b;
-        }
-        let n = chunk.len() + usize::from(done);
-        input.consume(n);
-        if done {
-            return Ok(Some(len - usize::from(last == b'\r')));
-        }
-    }
-}
-
-/// A running front end: its event channel, its output, and the engine. Passed from one
-/// protocol to the next when the dialect changes (xshogi → CECP on `xboard`, → USI on `usi`).
+/// A running front end: its event channel, its output, and the game the engine plays (with
+/// the engine). Passed from one protocol to the next when the dialect changes (xshogi →
+/// CECP on `xboard`, → USI on `usi`).
 pub struct Session<W: std::io::Write> {
     pub events: std::sync::mpsc::Receiver<Event>,
-    /// Clone this into engine callbacks so search events join the input lines.
+    /// The channel's sending side, for what joins the input lines (signals).
     pub sender: Sender<Event>,
     pub out: W,
-    pub engine: crate::engine::Engine,
+    /// The game, its clocks and the engine's searches, which report on the channel.
+    pub play: Match,
 }
 
 impl<W: std::io::Write> Session<W> {
     /// Starts reading `input` on its own thread.
-    pub fn new<R: BufRead + Send + 'static>(
-        input: R,
-        out: W,
-        engine: crate::engine::Engine,
-    ) -> Session<W> {
+    pub fn new<R: BufRead + Send + 'static>(input: R, out: W, engine: Engine) -> Session<W> {
+        let session = Session::without_input(out, engine);
+        spawn_reader(input, session.sender.clone());
+        session
+    }
+
+    /// A session whose input comes by other ways than a reader thread (the full screen's
+    /// keys, a test), sent on `sender`.
+    pub fn without_input(out: W, engine: Engine) -> Session<W> {
         let (sender, events) = std::sync::mpsc::channel();
-        spawn_reader(input, sender.clone());
-        Session { events, sender, out, engine }
+        let play = Match::new(engine, sender.clone());
+        Session { events, sender, out, play }
     }
 
     /// Writes one line and flushes it (protocol output must never sit in a buffer).
@@ -204,53 +78,5 @@ impl<W: std::io::Write> Session<W> {
         self.out.write_all(line.as_bytes())?;
         self.out.write_all(b"\n")?;
         self.out.flush()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::mpsc;
-
-    #[test]
-    fn lines_then_eof() {
-        let (tx, rx) = mpsc::channel();
-        let data: &[u8] = b"xboard\r\nprotover 2\n\xff\xfebad\nlast";
-        spawn_reader(data, tx).join().unwrap();
-        let got: Vec<String> = rx
-            .iter()
-            .map(|e| match e {
-                Event::Line(l) => l,
-                Event::Eof => "<eof>".into(),
-                Event::Engine(..) | Event::Terminate | Event::TooLong { .. } => "<other>".into(),
-            })
-            .collect();
-        assert_eq!(got, ["xboard", "protover 2", "\u{fffd}\u{fffd}bad", "last", "<eof>"]);
-    }
-
-    #[test]
-    fn long_lines_are_refused_whole() {
-        let (tx, rx) = mpsc::channel();
-        let mut data = vec![b'a'; MAX_LINE * 3];
-        data.extend_from_slice(b"\r\nok\n");
-        // The longest line kept, with either end of line; one byte more is too long.
-        for (n, end) in [(MAX_LINE, "\n"), (MAX_LINE, "\r\n"), (MAX_LINE + 1, "\r\n")] {
-            data.extend(std::iter::repeat_n(b'b', n));
-            data.extend_from_slice(end.as_bytes());
-        }
-        data.extend(std::iter::repeat_n(b'c', MAX_LINE + 1));
-        spawn_reader(std::io::Cursor::new(data), tx).join().unwrap();
-        let got: Vec<Event> = rx.iter().collect();
-        let start = "a".repeat(TOO_LONG_SHOWN);
-        assert!(
-            matches!(&got[0], Event::TooLong { start: s, len } if *s == start && *len == MAX_LINE * 3)
-        );
-        assert!(matches!(&got[1], Event::Line(l) if l == "ok"));
-        assert!(matches!(&got[2], Event::Line(l) if l.len() == MAX_LINE));
-        assert!(matches!(&got[3], Event::Line(l) if l.len() == MAX_LINE && l.ends_with('b')));
-        assert!(matches!(&got[4], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
-        // The last line, without its newline, is too long as well.
-        assert!(matches!(&got[5], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
-        assert!(matches!(&got[6], Event::Eof));
     }
 }

@@ -9,21 +9,18 @@
 
 mod thinking;
 
-use super::clock::Clocks;
 use super::command::{Command, EditCommand, ParseError, Selection, parse_command, parse_edit_line};
 use super::options::{self, OptionError};
 use super::reply::{self, Reply, Thinking};
-use crate::engine::clock::TimeControl;
-use crate::engine::{Engine, EngineEvent, SearchHandle};
-use crate::game::{DrawReason, Game, Outcome, WinReason};
+use crate::engine::Engine;
+use crate::engine::clock::{Clocks, TimeControl};
+use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
-use crate::protocol::{Event, SearchId};
+use crate::play::{Event, Match, Task, Wake};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
-use crate::search::{SearchInfo, SearchLimits, SearchResult};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{Receiver, Sender};
 
 /// Who the engine plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,39 +40,6 @@ pub enum Flow {
     Quit,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum SearchKind {
-    /// On the engine's move; its result is played.
-    Think,
-    /// On the opponent's time, with `predicted` played on a copy of the game.
-    Ponder {
-        predicted: Move,
-    },
-    Analyze,
-}
-
-struct Running {
-    handle: SearchHandle,
-    /// Its events carry this; events of other searches are old and dropped.
-    id: SearchId,
-    kind: SearchKind,
-    /// When the engine's clock started (the ponderhit, for a ponder hit).
-    clock_start: Instant,
-    started: Instant,
-    last: Option<SearchInfo>,
-    root_moves: usize,
-    /// The search's own hard limit, counted from `clock_start` once it thinks on the clock.
-    hard: Option<Duration>,
-    /// Watchdog: how often the deadline passed, and whether the thread had ended the first time.
-    overdue: u8,
-    ended_when_overdue: bool,
-}
-
-/// How long past its own hard limit a search may go before the front end steps in.
-const WATCHDOG_SLACK: Duration = Duration::from_millis(150);
-/// After the watchdog's stop: the wait for the search's answer before it is taken directly.
-const WATCHDOG_GRACE: Duration = Duration::from_millis(400);
-
 struct EditState {
     setup: Setup,
     /// The side the next placed piece belongs to (sente first, as XBoard's "white").
@@ -86,20 +50,15 @@ struct EditState {
 pub struct Cecp<W: Write> {
     out: W,
     broken: bool,
-    engine: Engine,
-    sender: Sender<Event>,
-    game: Game,
+    /// The game, the clocks and the engine's searches.
+    play: Match,
     mode: Mode,
-    search: Option<Running>,
     /// Lines that came while the engine thought on its move, run after it moves.
     deferred: VecDeque<String>,
     post: bool,
     ponder: bool,
-    clocks: Clocks,
     depth: Option<u32>,
     excluded: Vec<Move>,
-    /// The reply the engine expects to its last move (from its search): what it ponders on.
-    expected: Option<Move>,
     edit: Option<EditState>,
     /// A position was refused: moves and `go` are refused until `new`, `setboard` or `edit`.
     refused: bool,
@@ -152,21 +111,28 @@ fn legal_moves(pos: &Position) -> Vec<Move> {
 
 impl<W: Write> Cecp<W> {
     pub fn new(out: W, engine: Engine, sender: Sender<Event>) -> Cecp<W> {
+        Cecp::with_match(out, Match::new(engine, sender))
+    }
+
+    /// CECP takes over a match (from the xshogi dialect on `xboard`): a new game, the
+    /// default rules and XBoard's default clocks (40 moves in 5 minutes) until it says
+    /// otherwise.
+    pub fn with_match(out: W, mut play: Match) -> Cecp<W> {
+        play.set_game(Game::default());
+        play.clocks = Clocks::new(TimeControl::x_default());
+        play.declare = true;
+        play.resign_on_mate = false;
+        play.records_own_moves = true;
         Cecp {
             out,
             broken: false,
-            engine,
-            sender,
-            game: Game::default(),
+            play,
             mode: Mode::Playing(Color::White),
-            search: None,
             deferred: VecDeque::new(),
             post: false,
             ponder: false,
-            clocks: Clocks::default(),
             depth: None,
             excluded: Vec::new(),
-            expected: None,
             edit: None,
             refused: false,
             paused: false,
@@ -180,15 +146,17 @@ impl<W: Write> Cecp<W> {
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.play.game()
     }
 
     /// Handles one event from the channel.
     pub fn on_event(&mut self, event: Event) -> Flow {
-        let mut flow = match event {
+        let flow = match event {
             Event::Line(l) => self.on_line(&l),
             Event::Engine(id, e) => {
-                self.on_engine(&id, e);
+                if let Some(update) = self.play.on_engine(&id, e) {
+                    self.on_update(update);
+                }
                 Flow::Continue
             }
             Event::TooLong { start, len } => {
@@ -206,6 +174,26 @@ impl<W: Write> Cecp<W> {
                 Flow::Continue
             }
         };
+        self.settle(flow)
+    }
+
+    /// Waits for the next event, or for the match's deadline (a search to look after), and
+    /// handles it.
+    pub fn step(&mut self, events: &Receiver<Event>) -> Flow {
+        match self.play.next_event(events, None) {
+            Wake::Event(e) => self.on_event(e),
+            Wake::Update(update) => {
+                self.on_update(update);
+                self.settle(Flow::Continue)
+            }
+            Wake::Nothing => Flow::Continue,
+            Wake::Closed => self.settle(Flow::Quit),
+        }
+    }
+
+    /// After an event: the lines that waited for the engine's move, and the end of the loop
+    /// once there is no one to answer or nothing more to do.
+    fn settle(&mut self, mut flow: Flow) -> Flow {
         if flow == Flow::Continue {
             flow = self.drain_deferred();
         }
@@ -220,7 +208,7 @@ impl<W: Write> Cecp<W> {
 
     /// The engine thinks on its own move (lines other than the urgent ones wait for it).
     pub fn thinking(&self) -> bool {
-        matches!(self.search, Some(Running { kind: SearchKind::Think, .. }))
+        self.play.thinking()
     }
 
     fn send(&mut self, reply: Reply) {
@@ -299,14 +287,13 @@ impl<W: Write> Cecp<W> {
                 }
             }
             Command::New => {
-                self.cancel();
                 self.start_game(Position::startpos());
                 if self.mode != Mode::Analyzing {
                     self.mode = Mode::Playing(Color::White);
                 }
                 self.depth = None;
-                self.clocks.reset();
-                self.engine.new_game();
+                self.play.clocks.reset();
+                self.play.engine_mut().new_game();
             }
             Command::Variant(v) => {
                 if v != "shogi" {
@@ -321,29 +308,34 @@ impl<W: Write> Cecp<W> {
             Command::Go => self.go(line),
             Command::PlayOther => {
                 self.cancel();
-                self.mode = Mode::Playing(!self.game.position().side_to_move());
-                self.expected = self.engine.hint(self.game.position());
+                self.mode = Mode::Playing(!self.game().position().side_to_move());
+                let table = self.play.engine().hint(self.game().position());
+                self.play.set_expected(table);
             }
             Command::White => self.colors(Color::Black, line),
             Command::Black => self.colors(Color::White, line),
             Command::Level(l) => {
-                self.clocks.set_control(TimeControl::session(l.moves, l.base, l.increment))
+                self.play.clocks.set_control(TimeControl::session(l.moves, l.base, l.increment))
             }
-            Command::St(t) => self.clocks.set_control(TimeControl::PerMove(t)),
+            Command::St(t) => self.play.clocks.set_control(TimeControl::PerMove(t)),
             Command::Sd(d) => self.depth = Some(d.max(1)),
-            Command::Time(t) => self.clocks.own = t,
-            Command::Otim(t) => self.clocks.opponent = t,
+            Command::Time(t) => {
+                let side = self.engine_side();
+                self.play.clocks.set_left(side, t);
+            }
+            Command::Otim(t) => {
+                let side = !self.engine_side();
+                self.play.clocks.set_left(side, t);
+            }
             Command::UserMove { mv, text } => self.user_move(mv, &text),
             Command::MoveNow => {
-                if let Some(r) = &self.search
-                    && r.kind == SearchKind::Think
-                {
-                    r.handle.stop();
+                if self.play.thinking() {
+                    self.play.stop();
                 }
             }
             Command::Ping(n) => self.send(Reply::Pong(n)),
             Command::Draw => {
-                if matches!(self.game.outcome(), Some(Outcome::Draw(_))) {
+                if matches!(self.game().outcome(), Some(Outcome::Draw(_))) {
                     self.send(Reply::OfferDraw);
                 }
             }
@@ -358,28 +350,26 @@ impl<W: Write> Cecp<W> {
             }
             Command::Edit => {
                 self.cancel();
-                let setup = self.game.position().to_setup();
+                let setup = self.game().position().to_setup();
                 self.edit = Some(EditState { setup, color: Color::Black });
             }
             Command::Hint => self.hint(),
             Command::Bk => self.book(),
             Command::Undo | Command::Remove => {
                 let n = if cmd == Command::Undo { 1 } else { 2 };
-                if self.game.ply() < n || self.refused {
+                if self.game().ply() < n || self.refused {
                     self.error("command not legal now", line);
                 } else {
-                    self.cancel();
                     for _ in 0..n {
-                        self.game.undo();
+                        self.play.undo();
                     }
                     self.position_changed();
-                    self.engine.leave_book();
                 }
             }
             Command::Hard => self.ponder = true,
             Command::Easy => {
                 self.ponder = false;
-                if matches!(self.search, Some(Running { kind: SearchKind::Ponder { .. }, .. })) {
+                if matches!(self.play.task(), Some(Task::Ponder { .. })) {
                     self.cancel();
                 }
             }
@@ -399,8 +389,8 @@ impl<W: Write> Cecp<W> {
             Command::Pause => self.pause(),
             Command::Resume => self.paused = false,
             Command::Memory(mb) => {
-                if mb != self.engine.options().hash_mib {
-                    let taken = self.engine.set_hash_mib(mb);
+                if mb != self.play.engine().options().hash_mib {
+                    let taken = self.play.engine_mut().set_hash_mib(mb);
                     if taken < mb {
                         let why =
                             format!("memory {mb} is more than this machine holds; {taken} MiB");
@@ -408,14 +398,13 @@ impl<W: Write> Cecp<W> {
                     }
                 }
             }
-            Command::Cores(n) => self.engine.set_threads(n),
+            Command::Cores(n) => self.play.engine_mut().set_threads(n),
             Command::Option { name, value } => {
-                match options::apply(
-                    &mut self.engine,
-                    &mut self.game.rules,
-                    &name,
-                    value.as_deref(),
-                ) {
+                let mut rules = self.game().rules;
+                let result =
+                    options::apply(self.play.engine_mut(), &mut rules, &name, value.as_deref());
+                *self.play.rules_mut() = rules;
+                match result {
                     Ok(()) => {}
                     Err(OptionError::Unknown) => self.error("unknown option", line),
                     Err(OptionError::BadValue(want)) => {
@@ -431,7 +420,7 @@ impl<W: Write> Cecp<W> {
     }
 
     fn features(&mut self) {
-        for f in options::features(&self.engine, &self.game.rules) {
+        for f in options::features(self.play.engine(), &self.game().rules) {
             self.send(Reply::Feature(f));
         }
         let main = format!(
@@ -446,7 +435,7 @@ impl<W: Write> Cecp<W> {
 
     /// A new game from `start`, judged by the rules in force (those of the game it replaces).
     fn start_game(&mut self, start: Position) {
-        self.game = Game::with_rules(start, self.game.rules);
+        self.play.restart(start);
         self.position_changed();
     }
 
@@ -454,8 +443,17 @@ impl<W: Write> Cecp<W> {
     /// position.
     fn position_changed(&mut self) {
         self.excluded.clear();
-        self.expected = None;
+        self.play.set_expected(None);
         self.refused = false;
+    }
+
+    /// The side the engine's clock (`time`) belongs to: the one it plays, or the one it
+    /// will play at `go`.
+    fn engine_side(&self) -> Color {
+        match self.mode {
+            Mode::Playing(side) => side,
+            Mode::Force | Mode::Analyzing => self.game().position().side_to_move(),
+        }
     }
 
     fn refuse_position(&mut self, why: &str) {
@@ -469,16 +467,16 @@ impl<W: Write> Cecp<W> {
             return;
         }
         self.cancel();
-        self.mode = Mode::Playing(self.game.position().side_to_move());
-        if let Some(o) = claimable(&self.game) {
+        self.mode = Mode::Playing(self.game().position().side_to_move());
+        if let Some(o) = claimable(self.game()) {
             self.send(Reply::Result(o));
         }
     }
 
     /// `white`/`black`: that side (`on_move`) on move, the engine plays the other one.
     fn colors(&mut self, on_move: Color, line: &str) {
-        if self.game.position().side_to_move() != on_move {
-            let mut setup = self.game.position().to_setup();
+        if self.game().position().side_to_move() != on_move {
+            let mut setup = self.game().position().to_setup();
             setup.side_to_move = on_move;
             match Position::from_setup(&setup) {
                 Ok(p) => {
@@ -504,61 +502,43 @@ impl<W: Write> Cecp<W> {
             });
             return;
         }
-        let m = match mv.to_move(self.game.position()) {
+        let m = match mv.to_move(self.game().position()) {
             Ok(m) => m,
             Err(e) => {
                 self.send(Reply::IllegalMove { reason: Some(e.to_string()), text: text.into() });
                 return;
             }
         };
-        let hit = matches!(self.search,
-            Some(Running { kind: SearchKind::Ponder { predicted }, .. }) if predicted == m);
-        if !hit {
-            self.cancel();
-        }
-        self.game.play_unchecked(m);
+        let reply = self.play.opponent_moved(m, None);
         self.excluded.clear();
-        self.expected = None;
         if matches!(self.mode, Mode::Playing(_)) {
-            if let Some(o) = claimable(&self.game) {
+            if let Some(o) = claimable(self.game()) {
                 self.cancel();
                 self.send(Reply::Result(o));
                 return;
             }
             self.offer_draw_if_drawn();
         }
-        if hit && let Some(r) = &mut self.search {
-            // The ponder search goes on as the real one, on the clock from now.
-            r.kind = SearchKind::Think;
-            r.clock_start = Instant::now();
-            r.handle.ponderhit();
+        if let crate::play::Reply::PonderHit(Some(update)) = reply {
+            self.on_update(update);
         }
     }
 
     fn offer_draw_if_drawn(&mut self) {
-        if matches!(self.game.outcome(), Some(Outcome::Draw(_))) {
+        if matches!(self.game().outcome(), Some(Outcome::Draw(_))) {
             self.send(Reply::OfferDraw);
         }
     }
 
     fn hint(&mut self) {
-        let pondered = match self.search {
-            Some(Running { kind: SearchKind::Ponder { predicted }, .. }) => Some(predicted),
-            _ => None,
-        };
-        let pos = self.game.position();
-        let m = pondered
-            .or(self.expected)
-            .or_else(|| self.engine.hint(pos))
-            .filter(|&m| pos.is_legal(m));
-        if let Some(m) = m {
+        if let Some(m) = self.play.hint() {
             self.send(Reply::Hint(m));
         }
     }
 
     fn book(&mut self) {
-        let pos = self.game.position().clone();
-        let lines: Vec<String> = match self.engine.book() {
+        let pos = self.game().position().clone();
+        let lines: Vec<String> = match self.play.engine().book() {
             None => vec!["no opening book".into()],
             Some(book) => {
                 let mut entries: Vec<_> =
@@ -594,16 +574,16 @@ impl<W: Write> Cecp<W> {
     }
 
     fn status(&mut self) {
-        if let Some(r) = &self.search
-            && r.kind == SearchKind::Analyze
+        if let Some(p) = self.play.progress()
+            && p.task == Task::Analyze
         {
-            let (nodes, depth) = r.last.as_ref().map_or((0, 0), |i| (i.nodes, i.depth));
+            let (nodes, depth) = p.last.map_or((0, 0), |i| (i.nodes, i.depth));
             let reply = Reply::Stat {
-                elapsed: r.started.elapsed(),
+                elapsed: p.started.elapsed(),
                 nodes,
                 depth,
                 left: 0,
-                total: r.root_moves,
+                total: p.root_moves,
             };
             self.send(reply);
         }
@@ -614,12 +594,13 @@ impl<W: Write> Cecp<W> {
             return;
         }
         self.paused = true;
-        if let Some(r) = &self.search
-            && r.kind == SearchKind::Think
+        if let Some(p) = self.play.progress()
+            && p.task == Task::Move
         {
             // XBoard stops the clock; what was used so far stays used.
-            let used = r.clock_start.elapsed();
-            self.clocks.own = self.clocks.own.saturating_sub(used);
+            let used = p.clock_start.elapsed();
+            let side = self.engine_side();
+            self.play.clocks.take(side, used);
         }
         self.cancel();
     }
@@ -628,9 +609,9 @@ impl<W: Write> Cecp<W> {
         match sel {
             Selection::All => {
                 self.excluded =
-                    if exclude { legal_moves(self.game.position()) } else { Vec::new() };
+                    if exclude { legal_moves(self.game().position()) } else { Vec::new() };
             }
-            Selection::Move { mv, .. } => match mv.to_move(self.game.position()) {
+            Selection::Move { mv, .. } => match mv.to_move(self.game().position()) {
                 Ok(m) => {
                     if exclude {
                         if !self.excluded.contains(&m) {
@@ -694,5 +675,10 @@ impl<W: Write> Cecp<W> {
     /// Stops any search (on quit or end of input).
     pub fn shutdown(&mut self) {
         self.cancel();
+    }
+
+    /// Stops the running search, if any, and forgets it.
+    pub(super) fn cancel(&mut self) {
+        self.play.cancel();
     }
 }

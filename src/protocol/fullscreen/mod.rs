@@ -56,8 +56,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
         return gnu::run(session, config);
     }
     // No line reader: the keys come from the terminal (see `read_keys`).
-    let (sender, events) = std::sync::mpsc::channel();
-    let mut session = Session { events, sender, out: io::sink(), engine };
+    let mut session = Session::without_input(io::sink(), engine);
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let active = Arc::new(AtomicBool::new(false));
     // SIGTERM and SIGHUP end the mode as `quit` does, so the terminal is given back.

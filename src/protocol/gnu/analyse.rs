@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 impl<D: Display> Interp<'_, D> {
     pub(super) fn analyse_game(&mut self, limit: AnalyseLimit) {
-        let plies = self.game.ply();
+        let plies = self.play.game().ply();
         if plies == 0 {
             self.error("analyse: there are no moves to analyse yet");
             return;
@@ -29,7 +29,7 @@ impl<D: Display> Interp<'_, D> {
         for line in report::HEADING {
             self.reply(line);
         }
-        let game = self.game.clone();
+        let game = self.play.game().clone();
         // Any input stops it (as it makes the computer move): the line is done afterwards.
         let stop = AtomicBool::new(false);
         let mut arrived = Vec::new();
@@ -61,7 +61,7 @@ impl<D: Display> Interp<'_, D> {
         for event in arrived {
             match event {
                 Event::Line(line) => self.queued.push_back(line),
-                other => drop(self.sender.send(other)),
+                other => drop(self.play.sender().send(other)),
             }
         }
     }

@@ -8,10 +8,10 @@ use std::time::Instant;
 impl<D: Display> Interp<'_, D> {
     pub(super) fn list_moves(&mut self) {
         let mut list = MoveList::new();
-        self.game.position().legal_moves(&mut list);
+        self.play.game().position().legal_moves(&mut list);
         let mut moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         moves.sort();
-        let side = self.game.position().side_to_move().name();
+        let side = self.play.game().position().side_to_move().name();
         self.reply(&format!("{} legal moves for {side}:", moves.len()));
         for chunk in moves.chunks(12) {
             self.reply(&chunk.join(" "));
@@ -21,7 +21,7 @@ impl<D: Display> Interp<'_, D> {
     /// `p`: what each piece is worth where it stands: the evaluation (from its owner's view)
     /// with the piece minus without it.
     pub(super) fn piece_values(&mut self) {
-        let pos = self.game.position().clone();
+        let pos = self.play.game().position().clone();
         let mut t = String::new();
         for rank in 1..=9u8 {
             for file in (1..=9u8).rev() {
@@ -51,7 +51,7 @@ impl<D: Display> Interp<'_, D> {
 
     /// `debug`: the value of one piece on every empty square.
     pub(super) fn debug_piece(&mut self, piece: Piece) {
-        let pos = self.game.position().clone();
+        let pos = self.play.game().position().clone();
         let base = pos.to_setup();
         let mut t = String::new();
         for rank in 1..=9u8 {
@@ -77,7 +77,7 @@ impl<D: Display> Interp<'_, D> {
     }
 
     pub(super) fn speed_test(&mut self) {
-        let pos = self.game.position().clone();
+        let pos = self.play.game().position().clone();
         let mut list = MoveList::new();
         let mut lines = Vec::new();
         // Runs `f` `n` times; it returns the nodes it made.

@@ -4,7 +4,7 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
-use super::{Interp, Thinking, Waiting, thinking::Purpose};
+use super::{Interp, Thinking, Waiting};
 use crate::engine::clock::Clocks;
 use crate::engine::clock::TimeControl;
 use crate::game::{Game, Outcome};
@@ -259,11 +259,11 @@ impl<W: Write> Display for RawDisplay<'_, W> {
 /// What displays read of the interpreter.
 impl<D: Display> Interp<'_, D> {
     pub fn game(&self) -> &Game {
-        &self.game
+        self.play.game()
     }
 
     pub fn clocks(&self) -> &Clocks {
-        &self.clocks
+        &self.play.clocks
     }
 
     /// When the side to move began to think about its move.
@@ -292,10 +292,7 @@ impl<D: Display> Interp<'_, D> {
 
     /// What the computer is thinking about, if it is.
     pub fn thinking(&self) -> Option<Thinking> {
-        self.running.as_ref().map(|r| match r.purpose {
-            Purpose::Move => Thinking::Move,
-            Purpose::Ponder { predicted } => Thinking::Ponder(predicted),
-        })
+        self.thinking_now()
     }
 
     /// What the next input line is for.
@@ -327,8 +324,8 @@ impl<D: Display> Interp<'_, D> {
     /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
     /// the time is for the whole game.
     pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
-        self.clocks.set_control(control);
-        self.clocks.game_in = game_in;
+        self.play.clocks.set_control(control);
+        self.play.clocks.game_in = game_in;
         self.turn_start = Instant::now();
     }
 }
@@ -363,9 +360,8 @@ mod tests {
 
     #[test]
     fn refusals_are_errors_and_replies_are_not() {
-        let (sender, events) = std::sync::mpsc::channel();
         let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
-        let mut session = Session { events, sender, out: std::io::sink(), engine };
+        let mut session = Session::without_input(std::io::sink(), engine);
         let (link, _) = Link::split(&mut session);
         let mut interp = Interp::new(link, &Config::default(), Recorder::default());
         let kind_of = |interp: &mut Interp<'_, Recorder>, line: &str| {

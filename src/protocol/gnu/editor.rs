@@ -20,7 +20,8 @@ impl<D: Display> Interp<'_, D> {
         self.reply("c   Change sides");
         self.reply("(p3b places a Black pawn on 3b, p3b+ a tokin, p* one in hand, -3b empties 3b)");
         self.reply("enter piece & location: ");
-        self.editor = Some(Editor { setup: self.game.position().to_setup(), color: Color::Black });
+        self.editor =
+            Some(Editor { setup: self.play.game().position().to_setup(), color: Color::Black });
     }
 
     pub(super) fn edit_input(&mut self, line: &str) {

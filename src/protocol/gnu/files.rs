@@ -40,10 +40,13 @@ impl<D: Display> Interp<'_, D> {
         let shown = path.display().to_string();
         match f {
             FileCmd::Save => {
-                let clocks =
-                    self.clocks.on().then_some((self.clocks.remaining, self.clocks.moves_left));
+                let clocks = self
+                    .play
+                    .clocks
+                    .on()
+                    .then_some((self.play.clocks.remaining, self.play.clocks.moves_left));
                 let gf = files::gamefile::from_game(
-                    &self.game,
+                    self.play.game(),
                     &self.stats,
                     self.computer,
                     self.force,
@@ -52,10 +55,10 @@ impl<D: Display> Interp<'_, D> {
                 self.write_file(path, gf.to_text(), &format!("Game saved to {shown}"));
             }
             FileCmd::XSave => {
-                let text = files::xposition::to_text(self.game.position());
+                let text = files::xposition::to_text(self.play.game().position());
                 self.write_file(path, text, &format!("Position saved to {shown}"));
             }
-            FileCmd::BSave => match files::listing::book_text(&self.game, &self.stats) {
+            FileCmd::BSave => match files::listing::book_text(self.play.game(), &self.stats) {
                 Ok(text) => match files::append_atomic(path, &text) {
                     Ok(()) => self.reply(&format!("Game saved to {shown}")),
                     Err(e) => self.error(&format!("Could not write {shown}: {}", io_reason(&e))),
@@ -69,12 +72,12 @@ impl<D: Display> Interp<'_, D> {
                     self.set_game(gf.game(), stats);
                     self.computer = gf.computer;
                     self.force = gf.force;
-                    if gf.clocks_on && self.clocks.on() {
-                        self.clocks.remaining =
+                    if gf.clocks_on && self.play.clocks.on() {
+                        self.play.clocks.remaining =
                             gf.clock.map(|c| c.clamp(0, crate::engine::clock::MAX_CENTIS));
-                        self.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
+                        self.play.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
                     }
-                    if let Some(o) = self.game.outcome() {
+                    if let Some(o) = self.play.game().outcome() {
                         self.outcome = Some(o);
                     }
                     self.redraw();
@@ -102,7 +105,7 @@ impl<D: Display> Interp<'_, D> {
     /// The game as a record: the players (the computer is `GNU Shogi`, the other side
     /// `Human`), the time control, each move's thinking time and how the game ended.
     fn record(&self) -> Record {
-        let mut r = Record::from_game(&self.game);
+        let mut r = Record::from_game(self.play.game());
         let name = |c: Color| if self.both || c == self.computer { "GNU Shogi" } else { "Human" };
         r.headers = Headers {
             date: Some(self.game_started),
@@ -110,7 +113,7 @@ impl<D: Display> Interp<'_, D> {
             white: Some(name(Color::White).into()),
             event: None,
             site: None,
-            time_control: self.clocks.on().then(|| self.clocks.control.to_string()),
+            time_control: self.play.clocks.on().then(|| self.play.clocks.control.to_string()),
         };
         for (m, s) in r.moves.iter_mut().zip(&self.stats) {
             m.time = Some(Duration::from_secs(s.time));
@@ -135,7 +138,7 @@ impl<D: Display> Interp<'_, D> {
                 if let Some(date) = r.headers.date {
                     self.game_started = date;
                 }
-                self.outcome = r.outcome.or(self.game.outcome());
+                self.outcome = r.outcome.or(self.play.game().outcome());
                 self.redraw();
                 self.note(&format!("Game read from {shown}"));
             }
@@ -155,7 +158,8 @@ impl<D: Display> Interp<'_, D> {
         let path = path.unwrap_or_else(|| {
             PathBuf::from(files::listing::list_file_name(&chrono::Local::now(), self.computer))
         });
-        let text = files::listing::listing(&self.game, &self.stats, self.game.outcome());
+        let text =
+            files::listing::listing(self.play.game(), &self.stats, self.play.game().outcome());
         let done = format!("Game listed to {}", path.display());
         self.write_file(&path, &text, &done);
     }

@@ -58,13 +58,13 @@ pub use thinking::Thinking;
 
 use super::{Event, LoopEnd, Session, hand_over};
 use crate::config::Config;
-use crate::engine::Engine;
 use crate::engine::clock::{Clocks, TimeControl};
 use crate::files::MoveStats;
 use crate::game::{Game, Outcome};
 use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
-use crate::rules::{Color, Move, Position};
+use crate::play::{Match, Task, Wake};
+use crate::rules::{Color, Position};
 use board::View;
 use command::{Command, CommandError, FileCmd, Pair, Setting};
 use display::{BoardState, Display, MoveNumber, RawDisplay};
@@ -72,22 +72,19 @@ use editor::Editor;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
-use thinking::{Purpose, Running};
 
-/// What the interpreter uses of a session besides its output: the engine and the channel.
+/// What the interpreter uses of a session besides its output: the match and the channel.
 pub struct Link<'a> {
-    pub engine: &'a mut Engine,
+    pub play: &'a mut Match,
     pub events: &'a Receiver<Event>,
-    /// Cloned into engine callbacks, so search events join the input lines.
-    pub sender: Sender<Event>,
 }
 
 impl<'a> Link<'a> {
-    /// The session's engine and channel, and its output for a display to write to.
+    /// The session's match and channel, and its output for a display to write to.
     pub fn split<W: Write>(s: &'a mut Session<W>) -> (Link<'a>, &'a mut W) {
-        let link = Link { engine: &mut s.engine, events: &s.events, sender: s.sender.clone() };
+        let link = Link { play: &mut s.play, events: &s.events };
         (link, &mut s.out)
     }
 }
@@ -140,12 +137,11 @@ impl Prompt {
 
 /// The interpreter's state.
 pub struct Interp<'a, D: Display> {
-    engine: &'a mut Engine,
+    /// The game, its clocks and the computer's searches.
+    play: &'a mut Match,
     events: &'a Receiver<Event>,
-    sender: Sender<Event>,
     out: D,
     config: Config,
-    game: Game,
     /// One entry per move of `game`.
     stats: Vec<MoveStats>,
     computer: Color,
@@ -169,7 +165,6 @@ pub struct Interp<'a, D: Display> {
     bwindow: [i32; 2],
     xwndw: i32,
     hashdepth: [i32; 2],
-    clocks: Clocks,
     turn_start: Instant,
     /// When the game began (a record read keeps its own date): the records' start date.
     game_started: chrono::NaiveDateTime,
@@ -178,8 +173,8 @@ pub struct Interp<'a, D: Display> {
     computer_moves: u32,
     user_moves: u32,
     outcome: Option<Outcome>,
-    hint: Option<Move>,
-    running: Option<Running>,
+    /// Draw the board after the computer's move (`switch`: not before it).
+    board_after_search: bool,
     /// Input that arrived while the computer was thinking.
     queued: VecDeque<String>,
     prompt: Option<Prompt>,
@@ -197,21 +192,22 @@ impl<'a, D: Display> Interp<'a, D> {
             TimeControl::x_default()
         });
         let start = start_position(config);
-        link.engine.set_use_hash(config.use_hash);
+        link.play.engine_mut().set_use_hash(config.use_hash);
         if let Some(level) = config.strength {
-            link.engine.set_strength(level);
+            link.play.engine_mut().set_strength(level);
         }
+        let mut game = Game::new(start);
+        game.rules.move_limit = config.move_limit;
+        link.play.set_game(game);
+        link.play.clocks = Clocks::new(control);
+        link.play.declare = true;
+        link.play.resign_on_mate = false;
+        link.play.records_own_moves = true;
         Interp {
-            engine: link.engine,
+            play: link.play,
             events: link.events,
-            sender: link.sender,
             out,
             config: config.clone(),
-            game: {
-                let mut game = Game::new(start);
-                game.rules.move_limit = config.move_limit;
-                game
-            },
             stats: Vec::new(),
             computer: Color::White,
             force: false,
@@ -233,14 +229,12 @@ impl<'a, D: Display> Interp<'a, D> {
             bwindow: [90, 90],
             xwndw: config.xwndw.unwrap_or(90),
             hashdepth: [4, 40],
-            clocks: Clocks::new(control),
             turn_start: Instant::now(),
             game_started: play::now_to_the_second(),
             computer_moves: 0,
             user_moves: 0,
             outcome: None,
-            hint: None,
-            running: None,
+            board_after_search: false,
             queued: VecDeque::new(),
             prompt: None,
             editor: None,
@@ -264,8 +258,12 @@ impl<'a, D: Display> Interp<'a, D> {
 
     /// The start: the board and the prompt, on displays for people.
     pub fn begin(&mut self) {
-        self.engine.set_use_book(self.book);
-        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        self.play.engine_mut().set_use_book(self.book);
+        let b = BoardState {
+            pos: self.play.game().position(),
+            clocks: &self.play.clocks,
+            view: self.view,
+        };
         self.out.start(b);
         if let Some(kind) = self.config.game_kind.filter(|k| k.handicap().is_some()) {
             self.announce_game(kind);
@@ -281,22 +279,11 @@ impl<'a, D: Display> Interp<'a, D> {
         if self.end.is_some() {
             return self.finished();
         }
-        // While a search runs, look at it now and then: its thread may have died.
-        const CHECK: Duration = Duration::from_millis(250);
-        let wait =
-            if self.running.is_some() { Some(wait.map_or(CHECK, |w| w.min(CHECK))) } else { wait };
-        let received = match wait {
-            Some(w) => self.events.recv_timeout(w),
-            None => self.events.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        };
-        match received {
-            Ok(event) => self.dispatch(event),
-            Err(RecvTimeoutError::Timeout) => {
-                if self.running.is_some() {
-                    self.check_search_alive();
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => self.end = Some(LoopEnd::Quit),
+        match self.play.next_event(self.events, wait) {
+            Wake::Event(event) => self.dispatch(event),
+            Wake::Closed => self.end = Some(LoopEnd::Quit),
+            Wake::Update(update) => self.on_update(update),
+            Wake::Nothing => {}
         }
         self.finished()
     }
@@ -332,13 +319,12 @@ impl<'a, D: Display> Interp<'a, D> {
             Event::Line(l) => self.on_line(l),
             Event::Eof => {
                 self.eof = true;
-                match &self.running {
-                    Some(r) if r.purpose == Purpose::Move => {
-                        // Finish as the original: the search stops, its move is played.
-                        self.both = false;
-                        self.ask_stop();
-                    }
-                    _ => self.end = Some(LoopEnd::Quit),
+                if self.play.thinking() {
+                    // Finish as the original: the search stops, its move is played.
+                    self.both = false;
+                    self.ask_stop();
+                } else {
+                    self.end = Some(LoopEnd::Quit);
                 }
             }
             Event::TooLong { len, .. } => {
@@ -346,34 +332,39 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.error(&format!("input: line too long ({len} bytes), ignored"));
                 self.show_prompt();
             }
-            Event::Engine(id, e) => self.on_engine(&id, e),
+            Event::Engine(id, e) => {
+                if let Some(update) = self.play.on_engine(&id, e) {
+                    self.on_update(update);
+                }
+            }
             Event::Terminate => self.end = Some(LoopEnd::Quit),
         }
     }
 
     fn on_line(&mut self, line: String) {
-        let purpose = self.running.as_ref().map(|r| r.purpose);
-        match purpose {
-            Some(Purpose::Move) => {
+        match self.play.task() {
+            Some(Task::Move) => {
                 // Input during the computer's search: it moves now; the line waits.
                 self.both = false;
                 self.queued.push_back(line);
                 self.ask_stop();
             }
-            Some(Purpose::Ponder { predicted }) => {
+            Some(Task::Ponder { predicted: Some(predicted) })
                 if self.prompt.is_none()
                     && self.editor.is_none()
                     && self.setup_rows.is_none()
-                    && let Ok(Command::Move(word)) = command::parse(&line)
-                    && parse_text_move(self.game.position(), &word)
-                        .is_ok_and(|(m, _)| m == predicted)
-                {
-                    self.ponder_hit(&word);
-                } else {
-                    self.abandon_search();
-                    self.handle(line);
-                    self.after_input();
-                }
+                    && matches!(command::parse(&line), Ok(Command::Move(word))
+                        if parse_text_move(self.play.game().position(), &word)
+                            .is_ok_and(|(m, _)| m == predicted)) =>
+            {
+                // The move pondered on: the match goes on with that search (the move
+                // ends the turn; what follows is the computer's).
+                self.handle(line);
+            }
+            Some(_) => {
+                self.abandon_search();
+                self.handle(line);
+                self.after_input();
             }
             None => {
                 self.handle(line);
@@ -386,7 +377,7 @@ impl<'a, D: Display> Interp<'a, D> {
     /// again, and the prompt.
     fn after_input(&mut self) {
         self.drain_queue();
-        if self.running.is_none() && self.end.is_none() && !self.eof {
+        if self.play.task().is_none() && self.end.is_none() && !self.eof {
             self.maybe_ponder();
         }
         self.show_prompt();
@@ -394,7 +385,7 @@ impl<'a, D: Display> Interp<'a, D> {
 
     fn drain_queue(&mut self) {
         while self.end.is_none() {
-            if self.running.as_ref().is_some_and(|r| r.purpose == Purpose::Move) {
+            if self.play.thinking() {
                 if !self.queued.is_empty() {
                     self.ask_stop();
                 }
@@ -506,7 +497,7 @@ impl<'a, D: Display> Interp<'a, D> {
             Command::Usi => self.end = Some(LoopEnd::Usi),
             Command::Board => self.show_board(),
             Command::Undo => {
-                if self.game.ply() == 0 {
+                if self.play.game().ply() == 0 {
                     self.error("undo: there is no move to take back");
                 } else {
                     self.take_back();
@@ -522,7 +513,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 }
             }
             Command::Remove => {
-                if self.game.ply() < 2 {
+                if self.play.game().ply() < 2 {
                     self.error("remove: there are not two moves to take back");
                 } else {
                     self.take_back();
@@ -539,7 +530,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 self.computer = !self.computer;
                 self.force = false;
                 self.both = false;
-                if self.game.position().side_to_move() == self.computer {
+                if self.play.game().position().side_to_move() == self.computer {
                     // The board after the computer's move, not before it.
                     self.start_search();
                     self.redraw_after_search();
@@ -586,7 +577,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 let seed = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(7, |d| d.as_nanos() as u64);
-                self.engine.set_seed(seed);
+                self.play.engine_mut().set_seed(seed);
                 self.confirm("random", "on (book moves chosen at random, by weight)");
             }
             Command::P => self.piece_values(),
@@ -617,7 +608,7 @@ impl<'a, D: Display> Interp<'a, D> {
                 None => self.error("There is no move to mark."),
             },
             Command::Sfen => {
-                let s = to_sfen(self.game.position());
+                let s = to_sfen(self.play.game().position());
                 self.reply(&s);
             }
             Command::SetSfen(pos) => {
@@ -627,7 +618,7 @@ impl<'a, D: Display> Interp<'a, D> {
             }
             Command::Moves => self.list_moves(),
             Command::Analyse(limit) => self.analyse_game(limit),
-            Command::Move(word) => self.user_move(&word, true),
+            Command::Move(word) => self.user_move(&word),
         }
     }
 
@@ -635,7 +626,7 @@ impl<'a, D: Display> Interp<'a, D> {
         board::Status {
             computer: self.computer,
             depth: self.depth,
-            control: self.clocks.control.clone(),
+            control: self.play.clocks.control.clone(),
             random: self.random,
             easy: self.easy,
             beep: self.beep,

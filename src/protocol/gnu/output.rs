@@ -4,6 +4,7 @@
 
 use super::display::{self, BoardState, Display, MessageKind};
 use super::*;
+use crate::rules::Move;
 
 impl<D: Display> Interp<'_, D> {
     pub(super) fn people(&self) -> bool {
@@ -40,26 +41,37 @@ impl<D: Display> Interp<'_, D> {
     /// After a move: with `showboard`, the board with the move's destination marked.
     pub(super) fn board_after_move(&mut self, mv: Move) {
         if self.showboard {
-            let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+            let b = BoardState {
+                pos: self.play.game().position(),
+                clocks: &self.play.clocks,
+                view: self.view,
+            };
             self.out.board_after_move(b, mv.to());
         }
     }
 
     /// The position or the view changed.
     pub(super) fn redraw(&mut self) {
-        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        let b = BoardState {
+            pos: self.play.game().position(),
+            clocks: &self.play.clocks,
+            view: self.view,
+        };
         self.out.changed(b);
     }
 
     pub(super) fn show_board(&mut self) {
-        let b = BoardState { pos: self.game.position(), clocks: &self.clocks, view: self.view };
+        let b = BoardState {
+            pos: self.play.game().position(),
+            clocks: &self.play.clocks,
+            view: self.view,
+        };
         self.out.board(b);
     }
 
     /// The prompt, when the interpreter waits for a move.
     pub(super) fn show_prompt(&mut self) {
-        let waiting = self.running.as_ref().is_none_or(|r| r.purpose != Purpose::Move);
-        if waiting
+        if !self.play.thinking()
             && self.queued.is_empty()
             && self.prompt.is_none()
             && self.editor.is_none()
@@ -80,14 +92,13 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    /// The number of the move the side to move is about to make, counted from the start of
-    /// the game record, so that it follows `undo`, `remove`, `get` and `setsfen`.
-    pub(super) fn move_number(&self) -> MoveNumber {
-        let first_white = self.game.start().side_to_move() == Color::White;
-        let half = self.game.ply() + usize::from(first_white);
+    /// The number of the move made at `ply` (0: the first of the record).
+    pub(super) fn move_number_at(&self, ply: usize) -> MoveNumber {
+        let first_white = self.play.game().start().side_to_move() == Color::White;
+        let half = ply + usize::from(first_white);
         MoveNumber {
             number: u32::try_from(half / 2 + 1).unwrap_or(u32::MAX),
-            side: self.game.position().side_to_move(),
+            side: if half.is_multiple_of(2) { Color::Black } else { Color::White },
         }
     }
 }

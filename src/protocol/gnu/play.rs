@@ -6,6 +6,7 @@ use crate::config::GameKind;
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
+use crate::play::Reply;
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, IllegalMove, Move};
 use crate::search::{Score, SearchLimits};
@@ -52,15 +53,16 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    /// Plays the user's move; with `think`, the computer answers when it is its turn.
-    pub(super) fn user_move(&mut self, word: &str, think: bool) {
+    /// Plays the user's move; the computer answers when it is its turn (at once, when it
+    /// pondered on that move and has its answer).
+    pub(super) fn user_move(&mut self, word: &str) {
         if let Some(o) = self.outcome {
             self.error(&format!(
                 "The game is over ({o}): new starts another, undo takes back a move."
             ));
             return;
         }
-        let pos = self.game.position().clone();
+        let pos = self.play.game().position().clone();
         let parsed = parse_text_move(&pos, word);
         let side = pos.side_to_move();
         // Whatever the move, a person typing on the computer's turn needs to hear that first.
@@ -79,13 +81,13 @@ impl<D: Display> Interp<'_, D> {
         match parsed {
             Ok((mv, annotation)) => {
                 let used = self.turn_start.elapsed();
-                let left = self.clocks.spend(side, used);
+                let left = self.play.clocks.spend(side, used);
                 self.stats.push(MoveStats {
                     time: (used.as_millis() as u64 + 500) / 1000,
                     annotation,
                     ..MoveStats::default()
                 });
-                self.game.play_unchecked(mv);
+                let reply = self.play.opponent_moved(mv, None);
                 self.user_moves += 1;
                 let typed = word.trim_end_matches(['?', '!']);
                 self.out.user_moved(self.user_moves, typed, left);
@@ -93,15 +95,29 @@ impl<D: Display> Interp<'_, D> {
                 if self.force {
                     self.computer = side;
                 }
-                self.hint = None;
                 self.turn_start = Instant::now();
-                if let Some(o) = self.game.outcome() {
-                    self.announce_end(o, true);
-                } else if think
-                    && !self.force
-                    && self.game.position().side_to_move() == self.computer
-                {
-                    self.start_search();
+                let outcome = self.play.game().outcome();
+                match (reply, outcome) {
+                    (Reply::PonderHit(_), Some(o)) => {
+                        // The match gave up the ponder search: the game is over.
+                        self.announce_end(o, true);
+                        self.show_prompt();
+                    }
+                    (_, Some(o)) => self.announce_end(o, true),
+                    // The search pondered on this move goes on as the computer's; an answer
+                    // it already had is played now.
+                    (Reply::PonderHit(held), None) => {
+                        if let Some(update) = held {
+                            self.on_update(update);
+                        }
+                    }
+                    (Reply::Played, None) => {
+                        if !self.force
+                            && self.play.game().position().side_to_move() == self.computer
+                        {
+                            self.start_search();
+                        }
+                    }
                 }
             }
             Err(e) => self.refuse_move(word, &e),
@@ -116,7 +132,7 @@ impl<D: Display> Interp<'_, D> {
             TextMoveError::Syntax => "no match".to_string(),
             TextMoveError::Illegal(IllegalMove::KingInCheck) => "in check".to_string(),
             TextMoveError::Ambiguous(moves) => {
-                let pos = self.game.position();
+                let pos = self.play.game().position();
                 let forms: Vec<String> = moves.iter().map(|&m| format_short_move(pos, m)).collect();
                 format!("ambiguous, say which: {}", one_of(&forms))
             }
@@ -131,15 +147,14 @@ impl<D: Display> Interp<'_, D> {
     /// A new game or position: the record starts again, the book may be used.
     pub(super) fn set_game(&mut self, game: Game, stats: Vec<MoveStats>) {
         // The rules in force (move limit, entering-king rule) carry over to the new game.
-        let rules = self.game.rules;
-        self.game = game;
-        self.game.rules = rules;
+        let mut game = game;
+        game.rules = self.play.game().rules;
+        self.play.set_game(game);
         self.stats = stats;
         self.outcome = None;
-        self.hint = None;
         self.both = false;
-        self.engine.new_game();
-        self.engine.set_use_book(self.book);
+        self.play.engine_mut().new_game();
+        self.play.engine_mut().set_use_book(self.book);
         self.turn_start = Instant::now();
         self.game_started = now_to_the_second();
     }
@@ -152,7 +167,7 @@ impl<D: Display> Interp<'_, D> {
         self.force = false;
         self.computer_moves = 0;
         self.user_moves = 0;
-        self.clocks.reset();
+        self.play.clocks.reset();
         self.redraw();
     }
 
@@ -168,9 +183,9 @@ impl<D: Display> Interp<'_, D> {
         if self.people()
             && !self.force
             && self.outcome.is_none()
-            && self.running.is_none()
-            && self.game.ply() == 0
-            && self.game.position().side_to_move() == self.computer
+            && self.play.task().is_none()
+            && self.play.game().ply() == 0
+            && self.play.game().position().side_to_move() == self.computer
         {
             self.start_search();
         }
@@ -180,9 +195,9 @@ impl<D: Display> Interp<'_, D> {
     /// without a kind, the kinds and the one in force. Force mode stays as it was.
     pub(super) fn handicap(&mut self, kind: Option<GameKind>) {
         let Some(kind) = kind else {
-            let now = match Handicap::of(self.game.start()) {
+            let now = match Handicap::of(self.play.game().start()) {
                 Some(h) => GameKind::Handicap(h),
-                None if self.game.is_regular_start() => GameKind::Even,
+                None if self.play.game().is_regular_start() => GameKind::Even,
                 None => {
                     return self.list_handicaps("this game began from a set-up position");
                 }
@@ -195,7 +210,7 @@ impl<D: Display> Interp<'_, D> {
         self.new_game();
         if force {
             self.force = true;
-            self.computer = !self.game.position().side_to_move();
+            self.computer = !self.play.game().position().side_to_move();
         }
         self.announce_game(kind);
         self.computer_opens();
@@ -209,7 +224,7 @@ impl<D: Display> Interp<'_, D> {
 
     /// What kind of game began, and who moves first: for people only.
     pub(super) fn announce_game(&mut self, kind: GameKind) {
-        let first = self.game.position().side_to_move().name();
+        let first = self.play.game().position().side_to_move().name();
         let how = match kind {
             GameKind::Handicap(_) if self.force => {
                 format!("{first} gives it and moves first (force mode: you move for both sides)")
@@ -236,13 +251,10 @@ impl<D: Display> Interp<'_, D> {
     /// Takes back one ply; the colours swap (the original's `undo`), and the book is left
     /// for the rest of the game.
     pub(super) fn take_back(&mut self) {
-        self.abandon_search();
-        if self.game.undo().is_some() {
+        if self.play.undo().is_some() {
             self.stats.pop();
             self.computer = !self.computer;
             self.outcome = None;
-            self.hint = None;
-            self.engine.leave_book();
         }
     }
 
@@ -252,17 +264,15 @@ impl<D: Display> Interp<'_, D> {
         if let Some(n) = lines {
             return self.best_moves(n as usize);
         }
-        let pos = self.game.position().clone();
-        let hint =
-            self.hint.filter(|&h| pos.is_legal(h)).or_else(|| self.engine.hint(&pos)).or_else(
-                || {
-                    if pos.count_legal_moves() == 0 {
-                        return None;
-                    }
-                    let stop = AtomicBool::new(false);
-                    self.engine.search(&self.game, &SearchLimits::depth(4), &stop, &mut |_| {}).best
-                },
-            );
+        let pos = self.play.game().position().clone();
+        let hint = self.play.hint().or_else(|| {
+            if pos.count_legal_moves() == 0 {
+                return None;
+            }
+            let stop = AtomicBool::new(false);
+            let limits = SearchLimits::depth(4);
+            self.play.engine().search(self.play.game(), &limits, &stop, &mut |_| {}).best
+        });
         match hint {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
@@ -282,13 +292,13 @@ const HINT_DEPTH: u32 = 6;
 
 impl<D: Display> Interp<'_, D> {
     fn best_moves(&mut self, n: usize) {
-        let legal = self.game.position().count_legal_moves();
+        let legal = self.play.game().position().count_legal_moves();
         if legal == 0 {
             return self.reply("I have no idea.");
         }
         let limits = SearchLimits { multipv: n, ..SearchLimits::depth(HINT_DEPTH) };
         let stop = AtomicBool::new(false);
-        let result = self.engine.search(&self.game, &limits, &stop, &mut |_| {});
+        let result = self.play.engine().search(self.play.game(), &limits, &stop, &mut |_| {});
         let lines: Vec<(Score, Vec<Move>)> = if result.lines.is_empty() {
             vec![(result.score, result.pv.clone())]
         } else {
@@ -299,7 +309,7 @@ impl<D: Display> Interp<'_, D> {
             lines.len(),
             legal,
             result.depth,
-            self.game.position().side_to_move().name()
+            self.play.game().position().side_to_move().name()
         );
         self.reply(&head);
         for (i, (score, pv)) in lines.iter().enumerate() {

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 impl<D: Display> Interp<'_, D> {
     pub(super) fn level(&mut self, control: TimeControl) {
-        self.clocks.set_control(control);
+        self.play.clocks.set_control(control);
         self.turn_start = Instant::now();
-        self.out.level_set(&self.clocks);
+        self.out.level_set(&self.play.clocks);
     }
 
     pub(super) fn setting(&mut self, s: Setting, v: i32) {
@@ -19,12 +19,13 @@ impl<D: Display> Interp<'_, D> {
             Setting::Contempt => {
                 // The parser kept it within its limits.
                 self.contempt = v;
-                self.engine.set_contempt(self.contempt);
+                self.play.engine_mut().set_contempt(self.contempt);
                 self.confirm("contempt", &v.to_string());
             }
             Setting::ResignValue => {
-                self.engine.set_resign_value(v.unsigned_abs());
-                let never = self.engine.options().resign_value >= crate::engine::resign::NEVER;
+                self.play.engine_mut().set_resign_value(v.unsigned_abs());
+                let never =
+                    self.play.engine().options().resign_value >= crate::engine::resign::NEVER;
                 let what = if never { format!("{v} (never resign)") } else { v.to_string() };
                 self.confirm("resignvalue", &what);
             }
@@ -43,12 +44,12 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn set_entering_king(&mut self, rule: Option<EnteringKingRule>) {
         match rule {
             Some(rule) => {
-                self.game.rules.entering_king = rule;
+                self.play.rules_mut().entering_king = rule;
                 self.confirm("enteringking", rule.name());
             }
             None => {
                 let names: Vec<&str> = EnteringKingRule::ALL.iter().map(|r| r.name()).collect();
-                let now = self.game.rules.entering_king.name();
+                let now = self.play.game().rules.entering_king.name();
                 self.reply(&format!("enteringking: {now} (one of {})", names.join(", ")));
             }
         }
@@ -77,9 +78,9 @@ impl<D: Display> Interp<'_, D> {
     pub(super) fn set_time(&mut self, t: ClockTime, computer: bool) {
         let name = if computer { "time" } else { "otime" };
         let side = if computer { self.computer } else { !self.computer };
-        self.clocks.remaining[side.index()] = t.total().clamp(0, MAX_CENTIS);
+        self.play.clocks.remaining[side.index()] = t.total().clamp(0, MAX_CENTIS);
         if t.moves > 0 {
-            self.clocks.moves_left[side.index()] = t.moves;
+            self.play.clocks.moves_left[side.index()] = t.moves;
         }
         self.out.time_set(name, t.centis, t.moves);
     }
@@ -105,12 +106,12 @@ impl<D: Display> Interp<'_, D> {
             }
             Toggle::Book => {
                 self.book = !self.book;
-                self.engine.set_use_book(self.book);
+                self.play.engine_mut().set_use_book(self.book);
                 ("book", self.book, "")
             }
             Toggle::Hash => {
                 self.hash = !self.hash;
-                self.engine.set_use_hash(self.hash);
+                self.play.engine_mut().set_use_hash(self.hash);
                 ("hash", self.hash, "")
             }
             Toggle::Tsume => {
@@ -126,8 +127,8 @@ impl<D: Display> Interp<'_, D> {
                 )
             }
             Toggle::GameIn => {
-                self.clocks.game_in = !self.clocks.game_in;
-                ("gamein", self.clocks.game_in, "")
+                self.play.clocks.game_in = !self.play.clocks.game_in;
+                ("gamein", self.play.clocks.game_in, "")
             }
             Toggle::Material => {
                 self.material = !self.material;
@@ -162,7 +163,7 @@ impl<D: Display> Interp<'_, D> {
                 self.both = false;
                 if self.force {
                     // In force mode the computer is the side that is not to move.
-                    self.computer = !self.game.position().side_to_move();
+                    self.computer = !self.play.game().position().side_to_move();
                 }
                 ("force", self.force, "")
             }

@@ -22,18 +22,18 @@ fn described(level: u8) -> String {
 impl<D: Display> Interp<'_, D> {
     /// The strength chosen outside the commands (the full screen's start menu).
     pub fn set_strength(&mut self, level: u8) {
-        self.engine.set_strength(level);
+        self.play.engine_mut().set_strength(level);
     }
 
     /// `strength N` sets the level; `strength` alone shows it and the range.
     pub(super) fn strength(&mut self, level: Option<u8>) {
         match level {
             Some(level) => {
-                self.engine.set_strength(level);
+                self.play.engine_mut().set_strength(level);
                 self.confirm("strength", &described(level));
             }
             None => {
-                let now = described(self.engine.strength());
+                let now = described(self.play.engine().strength());
                 self.reply(&format!(
                     "strength: {now} (0 to {MAX_SKILL}; {MAX_SKILL}: full strength)"
                 ));

@@ -1,16 +1,15 @@
-//! The computer's searches: starting and stopping them, thinking on the opponent's time
-//! (pondering), and playing the move a search found.
+//! The computer's searches: starting them (the mate solver first in `tsume` mode), thinking
+//! on the opponent's time, and showing what the match says came of them.
 
 use super::display::Display;
 use super::{Interp, LoopEnd};
-use crate::engine::{EngineEvent, MateHandle, SearchHandle, mate_result};
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
-use crate::protocol::SearchId;
+use crate::play::{Task, Update};
 use crate::rules::{Color, Move};
-use crate::search::{Score, SearchInfo, SearchLimits, SearchResult};
-use std::time::Instant;
+use crate::search::{Score, SearchLimits, SearchResult};
+use std::time::{Duration, Instant};
 
 /// What the computer's search is for, as a display shows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,141 +20,21 @@ pub enum Thinking {
     Ponder(Move),
 }
 
-/// What a running search is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Purpose {
-    /// The computer's move.
-    Move,
-    /// Thinking on the opponent's time, expecting `predicted`.
-    Ponder { predicted: Move },
-}
-
-pub(super) enum Searcher {
-    Engine(SearchHandle),
-    /// The mate solver of `tsume` mode, on its own thread.
-    Mate(MateHandle),
-}
-
-impl Searcher {
-    pub(super) fn stop(&self) {
-        match self {
-            Searcher::Engine(h) => h.stop(),
-            Searcher::Mate(m) => m.stop(),
-        }
-    }
-}
-
-pub(super) struct Running {
-    searcher: Searcher,
-    /// Its events carry this; events of other searches are old and dropped.
-    id: SearchId,
-    pub(super) purpose: Purpose,
-    started: Instant,
-    stop_asked: bool,
-    /// A ponder search that ended by itself before the opponent moved.
-    finished: Option<SearchResult>,
-    /// Draw the board once the move is played (`switch`: not before the move).
-    board_after: bool,
-}
-
 impl<D: Display> Interp<'_, D> {
-    /// A search thread that ended without reporting (it failed): say so rather than wait
-    /// for ever.
-    pub(super) fn check_search_alive(&mut self) {
-        let dead = match &self.running {
-            Some(Running { searcher: Searcher::Engine(h), finished: None, .. }) => h.is_finished(),
-            _ => false,
-        };
-        if !dead {
-            return;
-        }
-        // Its report may have arrived just now.
-        if let Ok(event) = self.events.try_recv() {
-            self.dispatch(event);
-            return;
-        }
-        self.running = None;
-        self.both = false;
-        self.error("Error (search failed): the computer could not find a move");
-        if self.eof {
-            self.end = Some(LoopEnd::Quit);
-        }
-        self.after_input();
-    }
-
+    /// Asks the computer's search to stop: its move comes as an update.
     pub(super) fn ask_stop(&mut self) {
-        if let Some(r) = &mut self.running
-            && !r.stop_asked
-        {
-            r.stop_asked = true;
-            r.searcher.stop();
+        if let Some(update) = self.play.stop() {
+            self.on_update(update);
         }
     }
 
-    /// Stops the running search, if any, and forgets it: its events still to come are
-    /// dropped, as they carry its id.
+    /// Stops the running search, if any, and forgets it.
     pub(super) fn abandon_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            match r.searcher {
-                Searcher::Engine(h) => drop(h.abort()),
-                Searcher::Mate(m) => m.stop(),
-            }
-        }
-    }
-
-    pub(super) fn on_engine(&mut self, id: &SearchId, event: EngineEvent) {
-        if self.running.as_ref().is_none_or(|r| r.id != *id) {
-            return;
-        }
-        match event {
-            EngineEvent::Info(info) => self.show_info(&info),
-            EngineEvent::Done(result) => {
-                let Some(r) = self.running.as_mut() else {
-                    return;
-                };
-                if matches!(r.purpose, Purpose::Ponder { .. }) {
-                    r.finished = Some(result);
-                    return;
-                }
-                let r = self.running.take().expect("checked");
-                let from_solver = matches!(r.searcher, Searcher::Mate(_));
-                if from_solver && result.best.is_none() {
-                    self.note("No forced mate found; thinking normally.");
-                    // Not the solver again: that looped for ever.
-                    self.start_search_with(false);
-                    if r.board_after {
-                        self.redraw_after_search();
-                    }
-                    if self.eof {
-                        self.ask_stop();
-                    }
-                    return;
-                }
-                self.finish_move(result, r.started, r.board_after);
-                if self.both && self.outcome.is_none() && self.queued.is_empty() && !self.eof {
-                    self.start_search();
-                } else {
-                    self.both = false;
-                }
-                self.after_input();
-                if self.eof {
-                    // The input has ended: what was typed before the end is done; a search
-                    // it started stops at once.
-                    match &self.running {
-                        Some(r) if r.purpose == Purpose::Move => self.ask_stop(),
-                        _ => self.end = Some(LoopEnd::Quit),
-                    }
-                }
-            }
-        }
-    }
-
-    pub(super) fn show_info(&mut self, info: &SearchInfo) {
-        self.out.thinking(info, self.post);
+        self.play.cancel();
     }
 
     pub(super) fn limits(&self, side: Color) -> SearchLimits {
-        self.clocks.search_limits(side, Some(self.depth))
+        self.play.clocks.search_limits(side, Some(self.depth))
     }
 
     /// The computer thinks for the side to move.
@@ -169,39 +48,25 @@ impl<D: Display> Interp<'_, D> {
             self.error(&format!("The game is over ({o}): new starts another, undo takes back."));
             return;
         }
-        let side = self.game.position().side_to_move();
+        let side = self.play.game().position().side_to_move();
         self.computer = side;
         // A winning entering-king declaration ends the game instead of a move.
-        if self.game.position().can_declare_win_by(self.game.rules.entering_king) {
+        if self.play.declaration().is_some() {
             let o = Outcome::Win { winner: side, reason: WinReason::Declaration };
             return self.announce_end(o, false);
         }
-        let (id, mut on_event) = SearchId::tagged(&self.sender);
-        let searcher = if solver && self.running.is_none() {
-            let limits = MateLimits {
-                time: Some(self.limits(side).move_time.unwrap_or_else(|| {
-                    let left = self.clocks.left(side);
-                    left / (self.clocks.moves_left[side.index()].max(1) + 1)
-                })),
-                nodes: None,
-                max_plies: Some(self.depth | 1),
-            };
-            Searcher::Mate(self.engine.start_mate(self.game.position(), limits, move |report| {
-                on_event(EngineEvent::Done(mate_result(report)))
-            }))
+        if solver && self.play.task().is_none() {
+            let clocks = &self.play.clocks;
+            let time = self.limits(side).move_time.unwrap_or_else(|| {
+                clocks.left(side) / (clocks.moves_left[side.index()].max(1) + 1)
+            });
+            let limits =
+                MateLimits { time: Some(time), nodes: None, max_plies: Some(self.depth | 1) };
+            self.play.solve_mate(limits, true);
         } else {
             let limits = self.limits(side);
-            Searcher::Engine(self.engine.start(&self.game, limits, on_event))
-        };
-        self.running = Some(Running {
-            searcher,
-            id,
-            purpose: Purpose::Move,
-            started: Instant::now(),
-            stop_asked: false,
-            finished: None,
-            board_after: false,
-        });
+            self.play.think(limits);
+        }
         if !self.queued.is_empty() {
             self.ask_stop();
         }
@@ -209,29 +74,69 @@ impl<D: Display> Interp<'_, D> {
 
     /// The running search's move is to be followed by the board.
     pub(super) fn redraw_after_search(&mut self) {
-        if let Some(r) = &mut self.running {
-            r.board_after = true;
+        self.board_after_search = true;
+    }
+
+    /// Shows what a search led to, and goes on: the computer's next search (`both`), the
+    /// input that waited, the prompt.
+    pub(super) fn on_update(&mut self, update: Update) {
+        match update {
+            Update::Info { info, .. } => self.out.thinking(&info, self.post),
+            Update::NoMateFound => {
+                self.note("No forced mate found; thinking normally.");
+                // Not the solver again: that looped for ever.
+                self.start_search_with(false);
+                if self.eof {
+                    self.ask_stop();
+                }
+            }
+            Update::Failed(then) => {
+                self.error("Error (search failed): the computer plays a legal move instead");
+                self.on_update(*then);
+            }
+            // Pondering and the solver's own reports wait in the match; a search stopped at
+            // its deadline still answers.
+            Update::Finished { .. } | Update::Mate(_) | Update::Overdue => {}
+            Update::Moved { .. } | Update::Resigned { .. } | Update::NoMove { .. } => {
+                let board = std::mem::take(&mut self.board_after_search);
+                self.show_result(update, board);
+                if self.both && self.outcome.is_none() && self.queued.is_empty() && !self.eof {
+                    self.start_search();
+                } else {
+                    self.both = false;
+                }
+                self.after_input();
+                if self.eof {
+                    // The input has ended: what was typed before the end is done; a search
+                    // it started stops at once.
+                    if self.play.thinking() {
+                        self.ask_stop();
+                    } else {
+                        self.end = Some(LoopEnd::Quit);
+                    }
+                }
+            }
         }
     }
 
-    /// Plays the move a search found; `board`: draw the board after it.
-    pub(super) fn finish_move(&mut self, result: SearchResult, started: Instant, board: bool) {
-        let Some(mv) = result.best.filter(|&m| self.game.position().is_legal(m)) else {
-            // No move: the side to move has lost (or the search failed to say).
-            match self.game.outcome() {
-                Some(o) => self.announce_end(o, false),
-                None => self.error("Error (no move): the search gave no legal move"),
+    /// The computer's move, its resignation or its lack of a move; `board`: draw the board
+    /// after the move.
+    fn show_result(&mut self, update: Update, board: bool) {
+        let (mv, result, used, left) = match update {
+            Update::Moved { mv, result, used, left, .. } => (mv, result, used, left),
+            Update::Resigned { .. } => {
+                let side = self.play.game().position().side_to_move();
+                let gives_up = Outcome::Win { winner: !side, reason: WinReason::Resignation };
+                return self.announce_end(gives_up, false);
             }
-            return;
+            _ => {
+                // No move: the side to move has lost (or the search failed to say).
+                return match self.play.game().outcome() {
+                    Some(o) => self.announce_end(o, false),
+                    None => self.error("Error (no move): the search gave no legal move"),
+                };
+            }
         };
-        let side = self.game.position().side_to_move();
-        let used = started.elapsed();
-        let left = self.clocks.spend(side, used);
-        if self.engine.should_resign(side, &result) {
-            let gives_up = Outcome::Win { winner: !side, reason: WinReason::Resignation };
-            self.announce_end(gives_up, false);
-            return;
-        }
         if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
             let plies = result.pv.len();
             let unit = if plies == 1 { "ply" } else { "plies" };
@@ -242,26 +147,13 @@ impl<D: Display> Interp<'_, D> {
                 text.join(" ")
             ));
         }
-        self.stats.push(MoveStats {
-            score: match result.score {
-                Score::Cp(cp) => cp,
-                Score::Mate(p) if p > 0 => 10_000 - p,
-                Score::Mate(p) => -10_000 - p,
-            },
-            depth: result.depth,
-            nodes: result.nodes,
-            time: (used.as_millis() as u64 + 500) / 1000,
-            book: result.book,
-            annotation: None,
-        });
-        let at = self.move_number();
-        self.game.play_unchecked(mv);
+        self.stats.push(stats_of(&result, used));
+        let at = self.move_number_at(self.play.game().ply() - 1);
         self.computer_moves += 1;
         let text = mv.to_string();
         self.out.computer_moved(self.computer_moves, at, &text, left);
-        self.hint = result.ponder.filter(|&h| self.game.position().is_legal(h));
         self.turn_start = Instant::now();
-        let outcome = self.game.outcome();
+        let outcome = self.play.game().outcome();
         // People are told the move plainly even when it ends the game; xshogi, as the
         // original, gets no `My move is` after a mate.
         if outcome.is_none() || self.people() {
@@ -275,67 +167,44 @@ impl<D: Display> Interp<'_, D> {
         }
     }
 
-    /// Thinks on the opponent's time, expecting the hint move.
+    /// Thinks on the opponent's time, expecting the reply the computer expects.
     pub(super) fn maybe_ponder(&mut self) {
         if self.easy
             || self.force
             || self.tsume
             || self.outcome.is_some()
-            || self.running.is_some()
-            || self.game.position().side_to_move() == self.computer
+            || self.play.task().is_some()
+            || self.play.game().position().side_to_move() == self.computer
         {
             return;
         }
-        let Some(predicted) = self.hint.filter(|&h| self.game.position().is_legal(h)) else {
-            return;
-        };
-        let mut after = self.game.clone();
-        after.play_unchecked(predicted);
-        if after.outcome().is_some() {
-            return;
-        }
-        let mut limits = self.limits(self.computer);
-        limits.ponder = true;
-        let (id, on_event) = SearchId::tagged(&self.sender);
-        let handle = self.engine.start(&after, limits, on_event);
-        self.running = Some(Running {
-            searcher: Searcher::Engine(handle),
-            id,
-            purpose: Purpose::Ponder { predicted },
-            started: Instant::now(),
-            stop_asked: false,
-            finished: None,
-            board_after: false,
-        });
+        let limits = self.limits(self.computer);
+        self.play.ponder(limits);
     }
 
-    /// The opponent played the predicted move: the ponder search becomes the real one.
-    pub(super) fn ponder_hit(&mut self, word: &str) {
-        let Some(mut r) = self.running.take() else {
-            return;
-        };
-        self.user_move(word, false);
-        if self.outcome.is_some() || self.game.position().side_to_move() != self.computer {
-            // The move ended the game: the ponder search is not wanted.
-            self.running = Some(r);
-            self.abandon_search();
-            self.show_prompt();
-            return;
+    /// What the computer is thinking about, if it is.
+    pub(super) fn thinking_now(&self) -> Option<Thinking> {
+        match self.play.task()? {
+            Task::Move => Some(Thinking::Move),
+            Task::Ponder { predicted: Some(p) } => Some(Thinking::Ponder(p)),
+            Task::Ponder { predicted: None } | Task::Analyze | Task::Mate => None,
         }
-        r.purpose = Purpose::Move;
-        r.started = Instant::now();
-        if let Searcher::Engine(h) = &r.searcher {
-            h.ponderhit();
-        }
-        match r.finished.take() {
-            Some(result) => {
-                let (started, board) = (r.started, r.board_after);
-                drop(r);
-                self.finish_move(result, started, board);
-                self.maybe_ponder();
-                self.after_input();
-            }
-            None => self.running = Some(r),
-        }
+    }
+}
+
+/// A computer's move in the game file: its score (mates as ±10000 less the plies), depth,
+/// nodes and whole seconds.
+fn stats_of(result: &SearchResult, used: Duration) -> MoveStats {
+    MoveStats {
+        score: match result.score {
+            Score::Cp(cp) => cp,
+            Score::Mate(p) if p > 0 => 10_000 - p,
+            Score::Mate(p) => -10_000 - p,
+        },
+        depth: result.depth,
+        nodes: result.nodes,
+        time: (used.as_millis() as u64 + 500) / 1000,
+        book: result.book,
+        annotation: None,
     }
 }

@@ -16,7 +16,7 @@ use crate::notation::to_sfen;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::sync::mpsc::channel;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -29,15 +29,13 @@ fn usi_line_ok(line: &str) -> bool {
 struct Run {
     usi: Usi<SharedOut>,
     out: SharedOut,
+    events: std::sync::mpsc::Receiver<Event>,
 }
 
 impl Run {
     /// One event; checks the lines printed and the legality of a `bestmove`.
     fn feed(&mut self, event: Event) -> Result<bool, TestCaseError> {
-        let root = match &self.usi.task {
-            Task::Search(s) => Some(s.root.clone()),
-            _ => None,
-        };
+        let root = self.usi.searched().cloned();
         let mark = self.out.mark();
         let go_on = self
             .usi
@@ -67,32 +65,31 @@ impl Run {
 
     /// Feeds what has come; polls a running search or solve as the loop does.
     fn pump(&mut self, wait: Duration) -> Result<bool, TestCaseError> {
-        match self.usi.session.events.recv_timeout(wait) {
+        match self.events.recv_timeout(wait) {
             Ok(e) => {
                 if !self.feed(e)? {
                     return Ok(false);
                 }
-                while let Ok(e) = self.usi.session.events.try_recv() {
+                while let Ok(e) = self.events.try_recv() {
                     if !self.feed(e)? {
                         return Ok(false);
                     }
                 }
             }
             Err(_) => {
-                let root = match &self.usi.task {
-                    Task::Search(s) => Some(s.root.clone()),
-                    _ => None,
-                };
-                let mark = self.out.mark();
-                self.usi.poll().map_err(|e| TestCaseError::fail(e.to_string()))?;
-                self.check_output(mark, root.as_ref())?;
+                if self.usi.deadline().is_some_and(|d| d <= Instant::now()) {
+                    let root = self.usi.searched().cloned();
+                    let mark = self.out.mark();
+                    self.usi.on_deadline().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    self.check_output(mark, root.as_ref())?;
+                }
             }
         }
         Ok(true)
     }
 
     fn busy(&self) -> bool {
-        !matches!(self.usi.task, Task::Idle)
+        self.usi.busy()
     }
 
     /// `stop` (and `ponderhit`'s end of waiting), then waits for the search to answer.
@@ -119,28 +116,21 @@ fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     let out = SharedOut::default();
     let engine =
         Engine::new(EngineOptions { hash_mib: 1, seed: Some(3), ..EngineOptions::default() });
-    let session = Session { events, sender, out: out.clone(), engine };
-    let usi = Usi {
-        session,
-        game: Game::default(),
-        settings: Settings::default(),
-        task: Task::Idle,
-        answered_usi: true,
-    };
-    let mut run = Run { usi, out };
+    let usi = Usi::new(out.clone(), engine, sender);
+    let mut run = Run { usi, out, events };
     for (line, wait) in lines {
         if wait && !run.settle()? {
             return Ok(());
         }
         let idle = !run.busy();
-        let before = (to_sfen(run.usi.game.start()), run.usi.game.moves().to_vec());
+        let before = (to_sfen(run.usi.game().start()), run.usi.game().moves().to_vec());
         let mark = run.out.mark();
         if !run.feed(Event::Line(line.clone()))? {
             return Ok(());
         }
         let reply = run.out.since(mark);
         if idle && reply.lines().any(|l| l.starts_with("info string error")) {
-            let after = (to_sfen(run.usi.game.start()), run.usi.game.moves().to_vec());
+            let after = (to_sfen(run.usi.game().start()), run.usi.game().moves().to_vec());
             prop_assert!(
                 after == before,
                 "{line:?} was refused ({}) but the game changed",

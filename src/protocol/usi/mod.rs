@@ -2,9 +2,9 @@
 //!
 //! One loop takes input lines and engine events from the session's channel, in order. A line
 //! is parsed into a [`Command`] first ([`command`]), then acted on; bad input gets
-//! `info string error ...` and changes nothing. A search runs on the engine's thread and
-//! reports through the same channel; a `go mate` solve runs on a thread of its own that the
-//! loop polls. With `go ponder` and `go infinite` the `bestmove` waits for `stop` or
+//! `info string error ...` and changes nothing. The GUI keeps the game and the clocks; the
+//! engine's searches (and `go mate`'s solver) are a [`Match`]'s, reporting through the same
+//! channel. With `go ponder` and `go infinite` the `bestmove` waits for `stop` or
 //! `ponderhit`, whatever the search does.
 
 pub mod command;
@@ -22,102 +22,121 @@ mod output_support;
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 
-use super::{Event, SearchId, Session};
-use crate::engine::{EngineEvent, MateHandle, SearchHandle};
+use super::{Event, Session};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::notation::UsiMove;
-use crate::rules::{Color, Move, MoveList, Position};
-use crate::search::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult};
+use crate::play::{Match, Start, Update, Wake};
+use crate::rules::{Color, Move, Position};
+use crate::search::{Bound, Clock, SearchInfo, SearchLimits, SearchResult};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::mpsc::RecvTimeoutError;
-use std::time::Duration;
-
-/// How often a running search is checked for having died without a result.
-const SEARCH_POLL: Duration = Duration::from_millis(100);
-/// How often a running mate solve is checked for its answer.
-const MATE_POLL: Duration = Duration::from_millis(5);
-/// Resign only if the last completed iteration, and the result, both prove a mate against us
-/// (a score cut short by `stop` is not enough).
-const RESIGN_AFTER_ITERATIONS: u32 = 1;
+use std::sync::mpsc::Receiver;
 
 const AUTHOR: &str = "the GNU Shogi developers";
 
 /// Runs USI after the `usi` command has been read (or from the start with `--usi`): prints
 /// the `id`/`option`/`usiok` block, then serves until `quit` or the end of input.
 pub fn run<W: Write>(session: Session<W>) -> ExitCode {
-    let mut usi = Usi {
-        session,
-        game: Game::default(),
-        settings: Settings::default(),
-        task: Task::Idle,
-        answered_usi: true,
-    };
+    let Session { events, out, mut play, .. } = session;
+    // A new game under the default rules (after the xshogi dialect's `usi`).
+    play.set_game(Game::default());
+    let mut usi = Usi::with_match(out, play);
     // A write error means the GUI has gone: leave quietly.
-    let _ = usi.serve();
+    let _ = usi.serve(&events);
     usi.shutdown();
     ExitCode::SUCCESS
 }
 
-/// What the engine is doing between commands.
-enum Task {
-    Idle,
-    Search(Box<Search>),
-    Mate(MateHandle),
-    /// `bestmove win` is due, held for `stop`/`ponderhit` (`go ponder`, `go infinite`).
-    Declare,
-}
-
-struct Search {
-    handle: SearchHandle,
-    /// Its events carry this; events of other searches are old and dropped.
-    id: SearchId,
-    /// The bestmove waits for `stop` (and, when pondering, `ponderhit`).
-    hold: bool,
-    pondering: bool,
-    infinite: bool,
-    /// A result that arrived while holding.
-    held: Option<SearchResult>,
-    /// Completed iterations in a row whose score was a mate against us.
-    mated_iterations: u32,
-    /// The search thread was once seen finished before its result arrived.
-    finished_seen: bool,
-    root: Position,
-}
-
-struct Usi<W: Write> {
-    session: Session<W>,
-    game: Game,
+/// The USI front end's state: driven by [`run`], or event by event (`on_event`, and
+/// `on_deadline` when [`Usi::deadline`] passes).
+pub struct Usi<W: Write> {
+    out: W,
+    /// The game as the GUI last set it, and the engine's searches.
+    play: Match,
     settings: Settings,
-    task: Task,
+    /// `bestmove win` is due, held for `stop`/`ponderhit` (`go ponder`, `go infinite`).
+    declaration_held: bool,
     /// The `id` block was printed on entry and no command has come since: with `--usi` the
     /// GUI's own `usi` is still to come, and that block already answers it.
     answered_usi: bool,
 }
 
 impl<W: Write> Usi<W> {
+    /// A USI front end whose searches report on `sender`.
+    pub fn new(
+        out: W,
+        engine: crate::engine::Engine,
+        sender: std::sync::mpsc::Sender<Event>,
+    ) -> Usi<W> {
+        Usi::with_match(out, Match::new(engine, sender))
+    }
+
+    fn with_match(out: W, mut play: Match) -> Usi<W> {
+        // The GUI keeps the game: `go` again searches the same position.
+        play.records_own_moves = false;
+        Usi {
+            out,
+            play,
+            settings: Settings::default(),
+            declaration_held: false,
+            answered_usi: true,
+        }
+    }
+
+    /// The game as the GUI last set it.
+    pub fn game(&self) -> &Game {
+        self.play.game()
+    }
+
+    /// Something runs (a search, a solve) or a `bestmove win` waits.
+    pub fn busy(&self) -> bool {
+        self.play.task().is_some() || self.declaration_held
+    }
+
+    /// When [`Usi::on_deadline`] is due if no event comes first.
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        self.play.deadline()
+    }
+
+    /// The deadline passed: the match looks after its search.
+    pub fn on_deadline(&mut self) -> io::Result<()> {
+        match self.play.on_deadline() {
+            Some(update) => self.on_update(update),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes one line and flushes it (protocol output must never sit in a buffer).
     fn send(&mut self, line: &str) -> io::Result<()> {
-        self.session.send(line)
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
     }
 
     fn error(&mut self, msg: &str) -> io::Result<()> {
         self.send(&format!("info string error {msg}"))
     }
 
-    fn serve(&mut self) -> io::Result<()> {
+    fn serve(&mut self, events: &Receiver<Event>) -> io::Result<()> {
         self.identify()?;
-        while let Some(event) = self.next_event()? {
-            if !self.on_event(event)? {
-                break;
+        loop {
+            match self.play.next_event(events, None) {
+                Wake::Event(event) => {
+                    if !self.on_event(event)? {
+                        return Ok(());
+                    }
+                }
+                Wake::Closed => return Ok(()),
+                Wake::Update(update) => self.on_update(update)?,
+                Wake::Nothing => {}
             }
         }
-        Ok(())
     }
 
     /// Handles one event; `false` when the loop ends.
-    fn on_event(&mut self, event: Event) -> io::Result<bool> {
+    pub fn on_event(&mut self, event: Event) -> io::Result<bool> {
         match event {
             Event::Eof => return Ok(false),
             Event::Line(line) => match parse_command(&line) {
@@ -137,58 +156,19 @@ impl<W: Write> Usi<W> {
                 self.answered_usi = false;
                 self.error(&format!("line too long ({len} bytes), ignored: {start}..."))?;
             }
-            Event::Engine(id, e) if self.is_current(&id) => match e {
-                EngineEvent::Info(info) => self.on_info(&info)?,
-                EngineEvent::Done(result) => self.on_done(result)?,
-            },
-            Event::Engine(..) => {}
+            Event::Engine(id, e) => {
+                if let Some(update) = self.play.on_engine(&id, e) {
+                    self.on_update(update)?;
+                }
+            }
             Event::Terminate => return Ok(false),
         }
         Ok(true)
     }
 
-    /// The events of this search are awaited.
-    fn is_current(&self, id: &SearchId) -> bool {
-        matches!(&self.task, Task::Search(s) if s.id == *id)
-    }
-
-    /// The next event; while something runs, wakes up now and then to look after it.
-    fn next_event(&mut self) -> io::Result<Option<Event>> {
-        loop {
-            let poll = match self.task {
-                Task::Search(_) => SEARCH_POLL,
-                Task::Mate(_) => MATE_POLL,
-                Task::Idle | Task::Declare => return Ok(self.session.events.recv().ok()),
-            };
-            match self.session.events.recv_timeout(poll) {
-                Ok(e) => return Ok(Some(e)),
-                Err(RecvTimeoutError::Timeout) => self.poll()?,
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-            }
-        }
-    }
-
-    fn poll(&mut self) -> io::Result<()> {
-        match &mut self.task {
-            Task::Mate(m) if m.is_finished() => {
-                if let Task::Mate(m) = std::mem::replace(&mut self.task, Task::Idle) {
-                    return self.report_mate(m.wait());
-                }
-                Ok(())
-            }
-            Task::Search(s) if s.held.is_none() && s.handle.is_finished() => {
-                // The channel was empty after the thread ended, twice: it ended without
-                // reporting (a panic). Answer with a legal move rather than forfeit.
-                if !s.finished_seen {
-                    s.finished_seen = true;
-                    return Ok(());
-                }
-                let result = fallback_result(&s.root);
-                self.error("the search failed; playing a legal move")?;
-                self.on_done(result)
-            }
-            _ => Ok(()),
-        }
+    /// The position the running search looks at, if one runs (to check its `bestmove`).
+    pub fn searched(&self) -> Option<&Position> {
+        self.play.progress().map(|p| p.root)
     }
 
     fn apply(&mut self, cmd: Command) -> io::Result<()> {
@@ -198,8 +178,8 @@ impl<W: Write> Usi<W> {
             Command::SetOption(setting) => self.set_option(setting),
             Command::UsiNewGame => {
                 self.abandon();
-                self.session.engine.new_game();
-                self.game = Game::with_rules(Position::startpos(), self.game.rules);
+                self.play.engine_mut().new_game();
+                self.play.restart(Position::startpos());
                 Ok(())
             }
             Command::Position { start, moves } => self.set_position(*start, &moves),
@@ -218,16 +198,19 @@ impl<W: Write> Usi<W> {
     fn identify(&mut self) -> io::Result<()> {
         self.send(&format!("id name GNU Shogi {}", crate::VERSION))?;
         self.send(&format!("id author {AUTHOR}"))?;
-        for line in
-            options::option_lines(self.session.engine.options(), &self.game.rules, &self.settings)
-        {
+        let lines = options::option_lines(
+            self.play.engine().options(),
+            &self.play.game().rules,
+            &self.settings,
+        );
+        for line in lines {
             self.send(&line)?;
         }
         self.send("usiok")
     }
 
     fn set_option(&mut self, setting: Setting) -> io::Result<()> {
-        let engine = &mut self.session.engine;
+        let engine = self.play.engine_mut();
         match setting {
             Setting::Hash(mib) => {
                 let taken = engine.set_hash_mib(mib);
@@ -273,14 +256,14 @@ impl<W: Write> Usi<W> {
             Setting::SkillLevel(n) => engine.set_skill_level(n),
             Setting::LimitStrength(on) => engine.set_limit_strength(on),
             Setting::Elo(elo) => engine.set_elo(elo),
-            Setting::EnteringKing(rule) => self.game.rules.entering_king = rule,
+            Setting::EnteringKing(rule) => self.play.rules_mut().entering_king = rule,
         }
         Ok(())
     }
 
     /// Plays the moves from the start; any illegal one refuses the whole command.
     fn set_position(&mut self, start: Position, moves: &[UsiMove]) -> io::Result<()> {
-        let mut game = Game::with_rules(start, self.game.rules);
+        let mut game = Game::with_rules(start, self.play.game().rules);
         for (i, m) in moves.iter().enumerate() {
             match m.to_move(game.position()) {
                 Ok(mv) => game.play_unchecked(mv),
@@ -293,58 +276,38 @@ impl<W: Write> Usi<W> {
                 }
             }
         }
-        self.game = game;
+        self.play.load(game);
         Ok(())
     }
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
-        if !matches!(self.task, Task::Idle) {
+        if self.busy() {
             return self.error("go: already thinking; send stop first");
         }
         if let Some(time) = go.mate {
-            self.start_mate(time);
+            let limits = MateLimits {
+                time: match time {
+                    MateTime::Infinite => None,
+                    MateTime::Limit(t) => Some(t),
+                },
+                ..MateLimits::default()
+            };
+            self.play.solve_mate(limits, false);
             return Ok(());
         }
-        let hold = go.ponder || go.infinite;
-        let pos = self.game.position();
-        let rule = self.game.rules.entering_king;
-        if self.settings.declare_win && pos.can_declare_win_by(rule) {
+        self.play.declare = self.settings.declare_win;
+        self.play.resign_on_mate = self.settings.resign_on_mate;
+        let side = self.play.game().position().side_to_move();
+        let limits = limits_for(go, side);
+        if let Start::Declared(rule) = self.play.think(limits) {
             self.send(&format!("info string entering-king declaration ({})", rule.usi_name()))?;
-            if hold {
-                self.task = Task::Declare;
+            if go.ponder || go.infinite {
+                self.declaration_held = true;
                 return Ok(());
             }
             return self.send("bestmove win");
         }
-        let root = pos.clone();
-        let limits = limits_for(go, root.side_to_move());
-        let (id, on_event) = SearchId::tagged(&self.session.sender);
-        let handle = self.session.engine.start(&self.game, limits, on_event);
-        self.task = Task::Search(Box::new(Search {
-            handle,
-            id,
-            hold,
-            pondering: go.ponder,
-            infinite: go.infinite,
-            held: None,
-            mated_iterations: 0,
-            finished_seen: false,
-            root,
-        }));
         Ok(())
-    }
-
-    fn start_mate(&mut self, time: MateTime) {
-        let limits = MateLimits {
-            time: match time {
-                MateTime::Infinite => None,
-                MateTime::Limit(t) => Some(t),
-            },
-            ..MateLimits::default()
-        };
-        // Polled by the loop: nothing to do on the solver's thread.
-        let handle = self.session.engine.start_mate(self.game.position(), limits, |_| {});
-        self.task = Task::Mate(handle);
     }
 
     fn report_mate(&mut self, report: Option<MateReport>) -> io::Result<()> {
@@ -364,140 +327,78 @@ impl<W: Write> Usi<W> {
     }
 
     fn stop(&mut self) -> io::Result<()> {
-        match &mut self.task {
-            Task::Search(s) => {
-                s.handle.stop();
-                s.hold = false;
-                self.release_held()
-            }
-            Task::Mate(m) => {
-                // The solver answers `checkmate timeout` (or what it found) when it sees this.
-                m.stop();
-                Ok(())
-            }
-            Task::Declare => {
-                self.task = Task::Idle;
-                self.send("bestmove win")
-            }
-            // The search may have just finished: nothing to stop, nothing to say.
-            Task::Idle => Ok(()),
+        if self.declaration_held {
+            self.declaration_held = false;
+            return self.send("bestmove win");
+        }
+        // A search stopped answers with its best so far (a solver with what it found); with
+        // nothing running there is nothing to say (the search may have just finished).
+        match self.play.stop() {
+            Some(update) => self.on_update(update),
+            None => Ok(()),
         }
     }
 
     fn ponderhit(&mut self) -> io::Result<()> {
-        match &mut self.task {
-            Task::Search(s) if s.pondering => {
-                s.handle.ponderhit();
-                s.pondering = false;
-                s.hold = s.infinite;
-                self.release_held()
-            }
-            Task::Declare => {
-                self.task = Task::Idle;
-                self.send("bestmove win")
-            }
-            _ => self.error("ponderhit: not pondering"),
+        if self.declaration_held {
+            self.declaration_held = false;
+            return self.send("bestmove win");
+        }
+        match self.play.ponderhit() {
+            None => self.error("ponderhit: not pondering"),
+            Some(Some(update)) => self.on_update(update),
+            Some(None) => Ok(()),
         }
     }
 
-    /// Prints a result that came in while the bestmove was held, once it no longer is.
-    fn release_held(&mut self) -> io::Result<()> {
-        if let Task::Search(s) = &mut self.task
-            && !s.hold
-            && let Some(result) = s.held.take()
-        {
-            return self.on_done(result);
-        }
-        Ok(())
-    }
-
-    fn on_info(&mut self, info: &SearchInfo) -> io::Result<()> {
-        // Events of a search that is no longer ours are dropped.
-        let Task::Search(s) = &mut self.task else {
-            return Ok(());
-        };
-        if info.bound == Bound::Exact {
-            if matches!(info.score, Score::Mate(p) if p < 0) {
-                s.mated_iterations += 1;
-            } else {
-                s.mated_iterations = 0;
+    /// Prints what a search led to.
+    fn on_update(&mut self, update: Update) -> io::Result<()> {
+        match update {
+            Update::Info { info, .. } => {
+                let lines = self.play.engine().options().multipv;
+                self.send(&format_info(&info, lines))
+            }
+            Update::Moved { result, replaced, .. } | Update::Finished { result, replaced, .. } => {
+                self.bestmove(&result, replaced)
+            }
+            Update::Resigned { .. } | Update::NoMove { .. } => self.send("bestmove resign"),
+            Update::Mate(report) => self.report_mate(report),
+            // Only the text modes ask the solver for a move; USI needs no word on a search
+            // stopped at its deadline.
+            Update::NoMateFound | Update::Overdue => Ok(()),
+            Update::Failed(then) => {
+                self.error("the search failed; playing a legal move")?;
+                self.on_update(*then)
             }
         }
-        let lines = self.session.engine.options().multipv;
-        self.send(&format_info(info, lines))
     }
 
-    fn on_done(&mut self, result: SearchResult) -> io::Result<()> {
-        let Task::Search(s) = &mut self.task else {
-            return Ok(());
-        };
-        if s.hold {
-            s.held = Some(result);
-            return Ok(());
+    fn bestmove(&mut self, result: &SearchResult, replaced: Option<Move>) -> io::Result<()> {
+        let Some(m) = result.best else { return self.send("bestmove resign") };
+        if let Some(bad) = replaced {
+            // Never send an illegal move, whatever went wrong inside.
+            self.error(&format!("the search chose an illegal move {bad}"))?;
+            return self.send(&format!("bestmove {m}"));
         }
-        if let Task::Search(s) = std::mem::replace(&mut self.task, Task::Idle) {
-            return self.bestmove(&s, &result);
+        if result.book {
+            self.send("info string book move")?;
         }
-        Ok(())
-    }
-
-    fn bestmove(&mut self, s: &Search, result: &SearchResult) -> io::Result<()> {
-        let mated = matches!(result.score, Score::Mate(p) if p < 0)
-            && s.mated_iterations >= RESIGN_AFTER_ITERATIONS;
-        // Analysis and a ponder search the GUI stopped never resign; a game move may.
-        let hopeless = !s.infinite
-            && !s.pondering
-            && self.session.engine.should_resign(s.root.side_to_move(), result);
-        let line = match result.best {
-            None => "bestmove resign".to_string(),
-            Some(_) if self.settings.resign_on_mate && mated => "bestmove resign".to_string(),
-            Some(_) if hopeless => "bestmove resign".to_string(),
-            Some(m) if !s.root.is_legal(m) => {
-                // Never send an illegal move, whatever went wrong inside.
-                self.error(&format!("the search chose an illegal move {m}"))?;
-                match fallback_result(&s.root).best {
-                    Some(m) => format!("bestmove {m}"),
-                    None => "bestmove resign".to_string(),
-                }
-            }
-            Some(m) => {
-                if result.book {
-                    self.send("info string book move")?;
-                }
-                match result.ponder {
-                    Some(p) => format!("bestmove {m} ponder {p}"),
-                    None => format!("bestmove {m}"),
-                }
-            }
-        };
-        self.send(&line)
+        match result.ponder {
+            Some(p) => self.send(&format!("bestmove {m} ponder {p}")),
+            None => self.send(&format!("bestmove {m}")),
+        }
     }
 
     /// Stops whatever runs, without a `bestmove` or `checkmate`, and throws away what it
     /// still had to say.
     fn abandon(&mut self) {
-        match std::mem::replace(&mut self.task, Task::Idle) {
-            Task::Search(s) => {
-                // Its events still in the channel carry its id: they are dropped.
-                let _ = s.handle.abort();
-            }
-            Task::Mate(m) => {
-                m.stop();
-                let _ = m.wait();
-            }
-            Task::Idle | Task::Declare => {}
-        }
+        self.play.cancel();
+        self.declaration_held = false;
     }
 
     /// `quit` or end of input: stop at once.
-    fn shutdown(&mut self) {
-        match std::mem::replace(&mut self.task, Task::Idle) {
-            // Dropping the handle stops the search and joins it (a few milliseconds).
-            Task::Search(s) => s.handle.stop(),
-            // The solver stops at its next check; no need to wait for it.
-            Task::Mate(m) => m.stop(),
-            Task::Idle | Task::Declare => {}
-        }
+    pub fn shutdown(&mut self) {
+        self.play.shutdown();
     }
 }
 
@@ -557,16 +458,11 @@ pub fn format_info(info: &SearchInfo, lines: usize) -> String {
     s
 }
 
-/// Any legal move (none: resign), for when the search gave nothing usable.
-fn fallback_result(pos: &Position) -> SearchResult {
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    SearchResult::bare(list.iter().next(), Duration::ZERO)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Score;
+    use std::time::Duration;
 
     #[test]
     fn clocks_follow_the_side_to_move() {

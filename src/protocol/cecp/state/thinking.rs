@@ -1,7 +1,16 @@
 //! The searches of the CECP state machine: starting the one the mode asks for (a move,
-//! pondering, analysis), the watchdog on a search past its hard limit, and playing the result.
+//! pondering, analysis) and printing what comes of them.
 
 use super::*;
+use crate::play::{Start, Update};
+use crate::search::SearchLimits;
+use std::time::Duration;
+
+/// Kept back from an `st` time, on top of the search's move overhead: XBoard measures the
+/// reply, pipes and scheduling included, and forfeits at once.
+const ST_MARGIN_MIN: Duration = Duration::from_millis(100);
+/// The same margin as a share of the time (1/20 = 5 %).
+const ST_MARGIN_SHARE: u32 = 20;
 
 impl<W: Write> Cecp<W> {
     /// Moves made by `side` in the game so far.
@@ -15,13 +24,30 @@ impl<W: Write> Cecp<W> {
         if self.excluded.is_empty() {
             return None;
         }
-        let moves = legal_moves(self.game.position());
+        let moves = legal_moves(self.game().position());
         Some(moves.into_iter().filter(|m| !self.excluded.contains(m)).collect())
+    }
+
+    /// The limits of `side`'s search in `game`, from the clocks as XBoard keeps them: the
+    /// moves to the control counted from the game (never fewer than two, so that a
+    /// miscount cannot spend the whole clock), and a margin off a fixed time a move.
+    fn limits(&mut self, game_moves: usize, side: Color) -> SearchLimits {
+        let clocks = &mut self.play.clocks;
+        clocks.sync_moves(side, game_moves);
+        let mut limits = clocks.search_limits(side, self.depth);
+        if let Some(c) = &mut limits.clock {
+            c.moves_to_go = c.moves_to_go.map(|m| m.max(2));
+        }
+        if let Some(t) = limits.move_time {
+            let margin = (t / ST_MARGIN_SHARE).max(ST_MARGIN_MIN).min(t / 4);
+            limits.move_time = Some(t.saturating_sub(margin));
+        }
+        limits
     }
 
     /// Starts the search the mode asks for, if none runs.
     pub(super) fn resume_play(&mut self) {
-        if self.search.is_some() || self.paused || self.refused || self.edit.is_some() {
+        if self.play.task().is_some() || self.paused || self.refused || self.edit.is_some() {
             return;
         }
         match self.mode {
@@ -32,35 +58,23 @@ impl<W: Write> Cecp<W> {
                 let root = self.root_moves();
                 let count = root
                     .as_ref()
-                    .map_or_else(|| legal_moves(self.game.position()).len(), std::vec::Vec::len);
+                    .map_or_else(|| legal_moves(self.game().position()).len(), Vec::len);
                 if count > 0 {
-                    let limits = SearchLimits { root_moves: root, ..SearchLimits::infinite() };
-                    let game = self.game.clone();
-                    self.start(SearchKind::Analyze, &game, limits, count);
+                    self.play.analyze(SearchLimits { root_moves: root, ..SearchLimits::default() });
                 }
             }
             Mode::Playing(side) => {
-                if claimable(&self.game).is_some() {
+                if claimable(self.game()).is_some() {
                     return;
                 }
-                if self.game.position().side_to_move() == side {
-                    // A winning declaration ends the game instead of a move.
-                    let rule = self.game.rules.entering_king;
-                    if self.game.position().can_declare_win_by(rule) {
-                        let winner = side;
-                        self.send(Reply::Result(Outcome::Win {
-                            winner,
-                            reason: WinReason::Declaration,
-                        }));
-                        self.mode = Mode::Force;
-                        return;
-                    }
-                    let own = Self::moves_by(&self.game, side);
-                    let mut limits = self.clocks.limits(own, self.depth);
+                if self.game().position().side_to_move() == side {
+                    let own = Self::moves_by(self.game(), side);
+                    let mut limits = self.limits(own, side);
                     limits.root_moves = self.root_moves();
-                    let count = limits.root_moves.as_ref().map_or(0, Vec::len);
-                    let game = self.game.clone();
-                    self.start(SearchKind::Think, &game, limits, count);
+                    if let Start::Declared(_) = self.play.think(limits) {
+                        // A winning declaration ends the game instead of a move.
+                        self.declared(side);
+                    }
                 } else if self.ponder && !self.eof {
                     self.start_ponder(side);
                 }
@@ -68,161 +82,72 @@ impl<W: Write> Cecp<W> {
         }
     }
 
+    fn declared(&mut self, winner: Color) {
+        self.send(Reply::Result(Outcome::Win {
+            winner,
+            reason: crate::game::WinReason::Declaration,
+        }));
+        self.mode = Mode::Force;
+    }
+
     pub(super) fn start_ponder(&mut self, side: Color) {
-        let Some(predicted) = self.expected.filter(|&m| self.game.position().is_legal(m)) else {
-            return;
-        };
-        let mut game = self.game.clone();
-        game.play_unchecked(predicted);
-        let count = legal_moves(game.position()).len();
-        if count == 0 || claimable(&game).is_some() {
-            return;
-        }
-        let own = Self::moves_by(&game, side);
-        let limits = SearchLimits { ponder: true, ..self.clocks.limits(own, self.depth) };
-        self.start(SearchKind::Ponder { predicted }, &game, limits, count);
+        let Some(predicted) = self.play.expected() else { return };
+        // The clock as it will be after the predicted move.
+        let mut after = self.game().clone();
+        after.play_unchecked(predicted);
+        let own = Self::moves_by(&after, side);
+        let limits = self.limits(own, side);
+        self.play.ponder(limits);
     }
 
-    pub(super) fn start(
-        &mut self,
-        kind: SearchKind,
-        game: &Game,
-        limits: SearchLimits,
-        root_moves: usize,
-    ) {
-        let hard = self.engine.hard_limit(&limits);
-        let (id, on_event) = SearchId::tagged(&self.sender);
-        let handle = self.engine.start(game, limits, on_event);
-        let now = Instant::now();
-        self.search = Some(Running {
-            handle,
-            id,
-            kind,
-            clock_start: now,
-            started: now,
-            last: None,
-            root_moves,
-            hard,
-            overdue: 0,
-            ended_when_overdue: false,
-        });
-    }
-
-    /// When the main loop must call [`Cecp::on_overdue`] if no event comes first: a search
-    /// on the engine's clock that has gone past its own hard limit.
-    pub fn watchdog_deadline(&self) -> Option<Instant> {
-        let r = self.search.as_ref().filter(|r| r.kind == SearchKind::Think)?;
-        let due = r.clock_start + r.hard? + WATCHDOG_SLACK;
-        Some(if r.overdue == 0 { due } else { due + WATCHDOG_GRACE * u32::from(r.overdue) })
-    }
-
-    /// The search overran its deadline (it has never been seen to; this is a net under the
-    /// clock): first it is told to stop, and if its answer still has not come, the result
-    /// is taken from the thread directly.
-    pub fn on_overdue(&mut self) -> Flow {
-        let Some(r) = &mut self.search else { return Flow::Continue };
-        r.overdue = r.overdue.saturating_add(1);
-        if r.overdue == 1 {
-            r.ended_when_overdue = r.handle.is_finished();
-            r.handle.stop();
-            self.send(Reply::Debug("search past its deadline: stopped".into()));
-            return Flow::Continue;
-        }
-        // A Done sent before the thread had ended (seen at the last call) would have come by
-        // now: it was lost. A thread that has ended since gets one more grace period.
-        if !r.ended_when_overdue {
-            r.ended_when_overdue = r.handle.is_finished();
-            return Flow::Continue;
-        }
-        let Some(r) = self.search.take() else { return Flow::Continue };
-        let used = r.clock_start.elapsed();
-        self.send(Reply::Debug("search ended without an answer: its result is played".into()));
-        let last_best = r.last.as_ref().and_then(|i| i.pv.first().copied());
-        // A search thread that died leaves its last reported best move (or any legal one):
-        // that still beats losing on time.
-        let result = r.handle.wait().unwrap_or_else(|| {
-            let best = last_best.or_else(|| legal_moves(self.game.position()).first().copied());
-            SearchResult::bare(best, used)
-        });
-        self.play_result(&result, used);
-        self.drain_deferred()
-    }
-
-    /// Stops the running search, if any, and forgets it (its events still in the channel
-    /// carry its id, and are dropped when they come).
-    pub(super) fn cancel(&mut self) {
-        if let Some(r) = self.search.take() {
-            r.handle.abort();
-        }
-    }
-
-    pub(super) fn on_engine(&mut self, id: &SearchId, event: EngineEvent) {
-        if self.search.as_ref().is_none_or(|r| r.id != *id) {
-            return;
-        }
-        match event {
-            EngineEvent::Info(info) => {
-                let Some(r) = &mut self.search else { return };
-                let (show, prefix) = match r.kind {
-                    SearchKind::Think => (self.post, None),
-                    SearchKind::Ponder { predicted } => (self.post, Some(predicted)),
-                    SearchKind::Analyze => (true, None),
+    /// Prints what a search led to, and goes on with the game.
+    pub(super) fn on_update(&mut self, update: Update) {
+        match update {
+            Update::Info { info, task } => {
+                let (show, prefix) = match task {
+                    Task::Move => (self.post, None),
+                    Task::Ponder { predicted } => (self.post, predicted),
+                    Task::Analyze | Task::Mate => (true, None),
                 };
-                let line = Thinking::from_info(&info, prefix);
-                r.last = Some(info);
                 if show {
-                    self.send(Reply::Thinking(line));
+                    self.send(Reply::Thinking(Thinking::from_info(&info, prefix)));
                 }
             }
-            EngineEvent::Done(result) => {
-                let Some(r) = self.search.take() else { return };
-                let used = r.clock_start.elapsed();
-                let kind = r.kind;
-                let _ = r.handle.wait();
-                // A ponder or analysis search ends by itself only on a position without moves.
-                if kind == SearchKind::Think {
-                    self.play_result(&result, used);
-                }
-            }
-        }
-    }
-
-    pub(super) fn play_result(&mut self, result: &SearchResult, used: std::time::Duration) {
-        let Mode::Playing(side) = self.mode else { return };
-        let pos = self.game.position();
-        let best = match result.best {
-            Some(m) if pos.is_legal(m) => Some(m),
-            Some(m) => {
-                let text = format_xboard_move(m);
-                if self.debug {
+            Update::Moved { mv, replaced, .. } => {
+                if let Some(bad) = replaced
+                    && self.debug
+                {
+                    let text = format_xboard_move(bad);
                     self.send(Reply::Debug(format!("search returned an unplayable move {text}")));
                 }
-                legal_moves(self.game.position()).first().copied()
+                self.excluded.clear();
+                self.send(Reply::Move(mv));
+                if let Some(o) = claimable(self.game()) {
+                    self.send(Reply::Result(o));
+                } else {
+                    self.offer_draw_if_drawn();
+                }
+                self.resume_play();
             }
-            None => None,
-        };
-        let Some(m) = best else {
-            if let Some(o) = self.game.outcome() {
-                self.send(Reply::Result(o));
+            Update::Resigned { .. } => {
+                // The game is over for the engine: it waits for XBoard's `result` or `new`.
+                self.send(Reply::Resign);
+                self.mode = Mode::Force;
             }
-            return;
-        };
-        if self.engine.should_resign(side, result) {
-            // The game is over for the engine: it waits for XBoard's `result` or `new`.
-            self.send(Reply::Resign);
-            self.mode = Mode::Force;
-            return;
+            Update::NoMove { .. } => {
+                if let Some(o) = self.game().outcome() {
+                    self.send(Reply::Result(o));
+                }
+            }
+            // A ponder or analysis search ends by itself only on a position without moves,
+            // or at `sd`: nothing to say.
+            Update::Finished { .. } | Update::Mate(_) | Update::NoMateFound => {}
+            Update::Overdue => self.send(Reply::Debug("search past its deadline: stopped".into())),
+            Update::Failed(then) => {
+                let why = "search ended without an answer: its result is played";
+                self.send(Reply::Debug(why.into()));
+                self.on_update(*then);
+            }
         }
-        self.game.play_unchecked(m);
-        self.clocks.after_own_move(used, Self::moves_by(&self.game, side));
-        self.excluded.clear();
-        self.expected = result.ponder.filter(|&p| self.game.position().is_legal(p));
-        self.send(Reply::Move(m));
-        if let Some(o) = claimable(&self.game) {
-            self.send(Reply::Result(o));
-        } else {
-            self.offer_draw_if_drawn();
-        }
-        self.resume_play();
     }
 }

@@ -1,0 +1,176 @@
+//! The one channel a front end reads: input lines (read on a thread of their own, so that
+//! commands arrive while the engine thinks) and the events of the engine's searches, tagged
+//! with the [`SearchId`] of the search they belong to.
+
+use crate::engine::EngineEvent;
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+use std::thread::JoinHandle;
+
+/// Longest input line kept; the rest of a longer line is discarded.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// What a front end's loop waits for.
+#[derive(Debug)]
+pub enum Event {
+    /// One input line, without its end-of-line characters.
+    Line(String),
+    /// A line longer than [`MAX_LINE`] bytes: refused whole (cut, it could still parse, as a
+    /// different command). `start` is its beginning, to show in the error; `len` its length.
+    TooLong { start: String, len: usize },
+    /// The input is closed (or unreadable).
+    Eof,
+    /// An event of the search `SearchId`: a front end takes it only from the search it is
+    /// waiting for, as one it gave up may still have events in the channel.
+    Engine(SearchId, EngineEvent),
+    /// SIGTERM or SIGHUP: end now, as on `quit`.
+    Terminate,
+}
+
+/// The identity of one search. Ids are equal only when cloned from the same
+/// [`SearchId::tagged`]; an event holds its id, so the id cannot be reused while the event
+/// waits in the channel (no counter to share between front ends).
+#[derive(Clone, Debug)]
+pub struct SearchId(Arc<u8>);
+
+impl PartialEq for SearchId {
+    fn eq(&self, other: &SearchId) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SearchId {}
+
+impl SearchId {
+    /// A new search's id, and the callback for `Engine::start` that sends its events on
+    /// `sender`, tagged with it.
+    pub fn tagged(
+        sender: &Sender<Event>,
+    ) -> (SearchId, impl FnMut(EngineEvent) + Send + 'static + use<>) {
+        let id = SearchId(Arc::new(0));
+        let (tag, tx) = (id.clone(), sender.clone());
+        (id, move |e| {
+            let _ = tx.send(Event::Engine(tag.clone(), e));
+        })
+    }
+}
+
+/// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is
+/// replaced; a line over [`MAX_LINE`] bytes becomes [`Event::TooLong`] (read to its end, not
+/// kept).
+pub fn spawn_reader<R: BufRead + Send + 'static>(
+    mut input: R,
+    tx: Sender<Event>,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let event = match read_bounded_line(&mut input, &mut buf) {
+                Ok(None) | Err(_) => {
+                    let _ = tx.send(Event::Eof);
+                    return;
+                }
+                Ok(Some(len)) if len > MAX_LINE => {
+                    let start = String::from_utf8_lossy(&buf[..TOO_LONG_SHOWN]).into_owned();
+                    Event::TooLong { start, len }
+                }
+                Ok(Some(len)) => {
+                    buf.truncate(len);
+                    Event::Line(String::from_utf8_lossy(&buf).into_owned())
+                }
+            };
+            if tx.send(event).is_err() {
+                return;
+            }
+        }
+    })
+}
+
+/// How much of a line too long to keep is shown in the error.
+pub const TOO_LONG_SHOWN: usize = 40;
+
+/// Reads up to a newline, keeping at most `MAX_LINE` bytes in `buf`. Returns the length of
+/// the line without its end (`\n` or `\r\n`), or `None` at the end of input.
+fn read_bounded_line<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<usize>> {
+    let (mut len, mut read_any, mut last) = (0usize, false, 0u8);
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            // The last line may lack its newline.
+            return Ok(read_any.then_some(len - usize::from(last == b'\r')));
+        }
+        read_any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], true),
+            None => (available, false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        len += chunk.len();
+        if let Some(&b) = chunk.last() {
+            last = b;
+        }
+        let n = chunk.len() + usize::from(done);
+        input.consume(n);
+        if done {
+            return Ok(Some(len - usize::from(last == b'\r')));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn lines_then_eof() {
+        let (tx, rx) = mpsc::channel();
+        let data: &[u8] = b"xboard\r\nprotover 2\n\xff\xfebad\nlast";
+        spawn_reader(data, tx).join().unwrap();
+        let got: Vec<String> = rx
+            .iter()
+            .map(|e| match e {
+                Event::Line(l) => l,
+                Event::Eof => "<eof>".into(),
+                Event::Engine(..) | Event::Terminate | Event::TooLong { .. } => "<other>".into(),
+            })
+            .collect();
+        assert_eq!(got, ["xboard", "protover 2", "\u{fffd}\u{fffd}bad", "last", "<eof>"]);
+    }
+
+    #[test]
+    fn long_lines_are_refused_whole() {
+        let (tx, rx) = mpsc::channel();
+        let mut data = vec![b'a'; MAX_LINE * 3];
+        data.extend_from_slice(b"\r\nok\n");
+        // The longest line kept, with either end of line; one byte more is too long.
+        for (n, end) in [(MAX_LINE, "\n"), (MAX_LINE, "\r\n"), (MAX_LINE + 1, "\r\n")] {
+            data.extend(std::iter::repeat_n(b'b', n));
+            data.extend_from_slice(end.as_bytes());
+        }
+        data.extend(std::iter::repeat_n(b'c', MAX_LINE + 1));
+        spawn_reader(std::io::Cursor::new(data), tx).join().unwrap();
+        let got: Vec<Event> = rx.iter().collect();
+        let start = "a".repeat(TOO_LONG_SHOWN);
+        assert!(
+            matches!(&got[0], Event::TooLong { start: s, len } if *s == start && *len == MAX_LINE * 3)
+        );
+        assert!(matches!(&got[1], Event::Line(l) if l == "ok"));
+        assert!(matches!(&got[2], Event::Line(l) if l.len() == MAX_LINE));
+        assert!(matches!(&got[3], Event::Line(l) if l.len() == MAX_LINE && l.ends_with('b')));
+        assert!(matches!(&got[4], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
+        // The last line, without its newline, is too long as well.
+        assert!(matches!(&got[5], Event::TooLong { len, .. } if *len == MAX_LINE + 1));
+        assert!(matches!(&got[6], Event::Eof));
+    }
+}

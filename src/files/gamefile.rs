@@ -26,12 +26,10 @@
 //! `edit`). The side to move is not written: it follows from the last move, or, with no
 //! moves, it is the side marked `Human`.
 
-use super::{
-    FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts,
-    parse_square_text, square_text,
-};
+use super::{FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts};
 use crate::game::Game;
-use crate::notation::Annotation;
+use crate::notation::text::{parse_square_text, square_text};
+use crate::notation::{Annotation, usi};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt::{self, Write as _};
@@ -129,7 +127,7 @@ impl GameFile {
         let _ = writeln!(t, "White Clock {} Moves {}", self.clock[1], self.moves_left[1]);
         t.push('\n');
         for rank in 1..=9u8 {
-            let _ = write!(t, "{} ", char::from(b'a' + rank - 1));
+            let _ = write!(t, "{} ", usi::rank_letter(rank));
             let mut counts = String::new();
             for file in (1..=9u8).rev() {
                 let sq = Square::new(file, rank).expect("on the board");
@@ -213,7 +211,7 @@ impl GameFile {
         for rank in 1..=9u8 {
             let n = BOARD_LINE + usize::from(rank) - 1;
             let chars: Vec<char> = line(n)?.chars().collect();
-            let letter = char::from(b'a' + rank - 1);
+            let letter = usi::rank_letter(rank);
             if chars.first() != Some(&letter) || chars.len() < 20 {
                 return Err(FileError::new(n, format!("expected board rank {letter}")));
             }
@@ -415,7 +413,7 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
     let body = chars.as_str();
     let bad = || MoveLineError::NotAMove(text.to_string());
     let mv = if let Some(sq) = body.strip_prefix('*') {
-        let to = parse_square(sq).ok_or_else(bad)?;
+        let to = usi::parse_square(sq).ok_or_else(bad)?;
         if promoted_before || !kind.is_hand_kind() {
             return Err(MoveLineError::CannotDrop(text.to_string()));
         }
@@ -428,8 +426,8 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
         if body.len() != 4 {
             return Err(bad());
         }
-        let from = parse_square(&body[..2]).ok_or_else(bad)?;
-        let to = parse_square(&body[2..]).ok_or_else(bad)?;
+        let from = usi::parse_square(&body[..2]).ok_or_else(bad)?;
+        let to = usi::parse_square(&body[2..]).ok_or_else(bad)?;
         if from == to {
             return Err(bad());
         }
@@ -496,14 +494,6 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
             annotation,
         },
     })
-}
-
-fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'1'..=b'9').contains(&b[0]) || !(b'a'..=b'i').contains(&b[1]) {
-        return None;
-    }
-    Square::new(b[0] - b'0', b[1] - b'a' + 1)
 }
 
 /// Takes the moves back from the final board; returns the start (with its side to move).

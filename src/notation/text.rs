@@ -6,7 +6,10 @@
 //! (`+B3cx3d`); drops may use `'` for `*` (`B'8b`). A trailing `?` or `!` marks a bad or good
 //! move. A text matches a move only if exactly one legal move fits it.
 
-use crate::rules::{Bitboard, IllegalMove, Move, Piece, PieceKind, Position, Square, attacks};
+use super::usi::{self, parse_file_digit, parse_rank_letter};
+use crate::rules::{
+    Bitboard, Color, IllegalMove, Move, Piece, PieceKind, Position, Square, attacks,
+};
 use std::fmt;
 
 /// `?` (bad) or `!` (good) after a move.
@@ -98,9 +101,9 @@ impl fmt::Display for Mismatch {
             Mismatch::NoSuchPiece { kind, file, rank } => {
                 write!(f, "you have no {}", kind.name())?;
                 match (file, rank) {
-                    (Some(x), Some(r)) => write!(f, " on {x}{}", rank_char(r)),
+                    (Some(x), Some(r)) => write!(f, " on {x}{}", usi::rank_letter(r)),
                     (Some(x), None) => write!(f, " on file {x}"),
-                    (None, Some(r)) => write!(f, " on rank {}", rank_char(r)),
+                    (None, Some(r)) => write!(f, " on rank {}", usi::rank_letter(r)),
                     (None, None) => f.write_str(" on the board"),
                 }
             }
@@ -129,15 +132,11 @@ impl fmt::Display for TextMoveError {
 impl std::error::Error for TextMoveError {}
 
 fn file_digit(c: u8) -> Option<u8> {
-    (b'1'..=b'9').contains(&c).then(|| c - b'0')
+    parse_file_digit(char::from(c))
 }
 
 fn rank_letter(c: u8) -> Option<u8> {
-    (b'a'..=b'i').contains(&c).then(|| c - b'a' + 1)
-}
-
-fn rank_char(rank: u8) -> char {
-    char::from(b'a' + rank.saturating_sub(1))
+    parse_rank_letter(char::from(c))
 }
 
 impl TextMove {
@@ -443,10 +442,76 @@ pub fn format_short_move(pos: &Position, m: Move) -> String {
     format!("{letter}{from}{}{plus}", m.to())
 }
 
+/// Two characters of a square as GNU Shogi's boards draw it (the text mode, the game file,
+/// the xshogi position file): `+` marker and letter, upper case
+/// for White (gote), lower case for Black (sente); `empty` for no piece.
+pub fn square_text(piece: Option<Piece>, empty: char, white_upper: bool) -> [char; 2] {
+    match piece {
+        None => [' ', empty],
+        Some(p) => {
+            let marker = if p.kind().is_promoted() { '+' } else { ' ' };
+            let letter = p.kind().base_letter();
+            let upper = (p.color() == Color::White) == white_upper;
+            [marker, if upper { letter } else { letter.to_ascii_lowercase() }]
+        }
+    }
+}
+
+/// Reads a square's two characters back; `None` for an empty square. `white_upper` as in
+/// [`square_text`].
+pub fn parse_square_text(
+    marker: char,
+    letter: char,
+    empty: char,
+    white_upper: bool,
+) -> Result<Option<Piece>, SquareTextError> {
+    if letter == empty {
+        if marker != ' ' {
+            return Err(SquareTextError::MarkedEmpty(marker));
+        }
+        return Ok(None);
+    }
+    let base = PieceKind::from_letter(letter.to_ascii_uppercase())
+        .ok_or(SquareTextError::NotALetter(letter))?;
+    let kind = match marker {
+        ' ' => base,
+        '+' => base.promote().ok_or(SquareTextError::CannotPromote(letter))?,
+        m => return Err(SquareTextError::BadMarker(m)),
+    };
+    let color =
+        if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
+    Ok(Some(Piece::new(color, kind)))
+}
+
+/// Why a square's two characters are not a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SquareTextError {
+    /// A marker before an empty square.
+    MarkedEmpty(char),
+    NotALetter(char),
+    CannotPromote(char),
+    BadMarker(char),
+}
+
+impl fmt::Display for SquareTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquareTextError::MarkedEmpty(m) => write!(f, "'{m}' before an empty square"),
+            SquareTextError::NotALetter(l) => write!(f, "'{l}' is not a piece letter"),
+            SquareTextError::CannotPromote(l) => write!(f, "'+{l}': that piece cannot promote"),
+            SquareTextError::BadMarker(m) => write!(f, "'{m}' where a '+' or a space belongs"),
+        }
+    }
+}
+
+impl std::error::Error for SquareTextError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
+    use crate::notation::test_positions::{position_and_move, positions};
+    use proptest::prelude::*;
 
     fn mv(pos: &Position, text: &str) -> Result<String, TextMoveError> {
         parse_text_move(pos, text).map(|(m, _)| m.to_string())
@@ -544,5 +609,40 @@ mod tests {
         assert_eq!(format_short_move(&p, m("7g7f")), "P7f");
         assert_eq!(format_short_move(&p, m("6i5h")), "G65h");
         assert_eq!(format_short_move(&p, m("7i6h")), "S6h");
+    }
+
+    proptest! {
+        /// Every form GNU Shogi writes names the move it was written for.
+        #[test]
+        fn moves_round_trip((pos, mv) in position_and_move()) {
+            for text in [format_coordinate(mv), format_book_move(&pos, mv), format_short_move(&pos, mv)] {
+                let back = parse_text_move(&pos, &text).map(|(m, _)| m);
+                prop_assert_eq!(back, Ok(mv), "{}", text);
+            }
+        }
+
+        /// The board cells of the text mode (`-`, upper case White) and of the xshogi file (`.`,
+        /// upper case Black) read back as the pieces they show.
+        #[test]
+        fn cells_round_trip(pos in positions()) {
+            for sq in Square::all() {
+                let piece = pos.piece_at(sq);
+                for (empty, white_upper) in [('-', true), ('.', false)] {
+                    let [marker, letter] = square_text(piece, empty, white_upper);
+                    prop_assert_eq!(parse_square_text(marker, letter, empty, white_upper), Ok(piece));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn square_texts_round_trip() {
+        let horse = Piece::new(Color::White, PieceKind::Horse);
+        assert_eq!(square_text(Some(horse), '-', true), ['+', 'B']);
+        assert_eq!(parse_square_text('+', 'B', '-', true), Ok(Some(horse)));
+        assert_eq!(parse_square_text('+', 'b', '.', false), Ok(Some(horse)));
+        assert!(parse_square_text('+', 'G', '-', true).is_err());
+        assert!(parse_square_text(' ', 'x', '-', true).is_err());
+        assert_eq!(parse_square_text(' ', '-', '-', true), Ok(None));
     }
 }

@@ -3,6 +3,7 @@
 use super::Interp;
 use super::display::Display;
 use crate::game::Game;
+use crate::notation::usi;
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 
 /// The board editor of `edit`.
@@ -129,9 +130,5 @@ impl<D: Display> Interp<'_, D> {
 }
 
 fn square_of(f: char, r: char) -> Option<Square> {
-    let file = f.to_digit(10)?;
-    if !('a'..='i').contains(&r) {
-        return None;
-    }
-    Square::new(file as u8, r as u8 - b'a' + 1)
+    usi::parse_square(&String::from_iter([f, r]))
 }

@@ -7,6 +7,7 @@ use crate::engine::{EngineEvent, MateHandle, SearchHandle, mate_result};
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
+use crate::notation::score;
 use crate::protocol::SearchId;
 use crate::rules::{Color, Move};
 use crate::search::{Score, SearchInfo, SearchLimits, SearchResult};
@@ -243,11 +244,7 @@ impl<D: Display> Interp<'_, D> {
             ));
         }
         self.stats.push(MoveStats {
-            score: match result.score {
-                Score::Cp(cp) => cp,
-                Score::Mate(p) if p > 0 => 10_000 - p,
-                Score::Mate(p) => -10_000 - p,
-            },
+            score: score::gnu_file_value(result.score),
             depth: result.depth,
             nodes: result.nodes,
             time: (used.as_millis() as u64 + 500) / 1000,

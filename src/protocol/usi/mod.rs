@@ -26,7 +26,7 @@ use super::{Event, SearchId, Session};
 use crate::engine::{EngineEvent, MateHandle, SearchHandle};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
-use crate::notation::UsiMove;
+use crate::notation::{UsiMove, score};
 use crate::rules::{Color, Move, MoveList, Position};
 use crate::search::{Bound, Clock, Score, SearchInfo, SearchLimits, SearchResult};
 use std::fmt::Write as _;
@@ -534,12 +534,7 @@ pub fn format_info(info: &SearchInfo, lines: usize) -> String {
     if lines > 1 {
         let _ = write!(s, " multipv {}", info.multipv);
     }
-    let _ = write!(s, " score {}", info.score);
-    match info.bound {
-        Bound::Exact => {}
-        Bound::Lower => s.push_str(" lowerbound"),
-        Bound::Upper => s.push_str(" upperbound"),
-    }
+    let _ = write!(s, " score {}", score::format_usi(info.score, info.bound));
     let _ = write!(
         s,
         " nodes {} nps {} time {} hashfull {}",

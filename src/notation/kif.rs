@@ -61,6 +61,46 @@ pub fn board_char(piece: Piece) -> char {
     }
 }
 
+/// The mark before a piece in a board diagram: `v` for White's, a space for Black's.
+pub fn diagram_mark(color: Color) -> char {
+    match color {
+        Color::Black => ' ',
+        Color::White => 'v',
+    }
+}
+
+/// A board diagram's square, two characters: [`diagram_mark`] and [`piece_char`], or ` ・`
+/// for an empty square.
+pub fn diagram_cell(piece: Option<Piece>) -> [char; 2] {
+    match piece {
+        None => [' ', '・'],
+        Some(p) => [diagram_mark(p.color()), piece_char(p.kind())],
+    }
+}
+
+/// Why two characters are not a board diagram's square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DiagramCellError {
+    NotAPiece(char),
+    /// Neither White's mark nor Black's.
+    BadMark(char),
+}
+
+/// A board diagram's square read back, as any program writes it: `V` also marks White's
+/// pieces, `^` or a wide space Black's; `・` is empty whatever its mark.
+pub fn parse_diagram_cell(mark: char, name: char) -> Result<Option<Piece>, DiagramCellError> {
+    if name == '・' {
+        return Ok(None);
+    }
+    let kind = parse_piece_char(name).ok_or(DiagramCellError::NotAPiece(name))?;
+    let color = match mark {
+        'v' | 'V' => Color::White,
+        ' ' | '^' | '\u{3000}' => Color::Black,
+        _ => return Err(DiagramCellError::BadMark(mark)),
+    };
+    Ok(Some(Piece::new(color, kind)))
+}
+
 /// The piece kind one character names, read as any program writes it (`王`, `竜` too).
 pub fn parse_piece_char(c: char) -> Option<PieceKind> {
     let c = match c {
@@ -416,6 +456,11 @@ mod tests {
                     let named = all_consuming(piece).parse(piece_name(kind)).ok().map(|(_, k)| k);
                     prop_assert_eq!(named, Some(kind));
                 }
+            }
+            for sq in Square::all() {
+                let piece = pos.piece_at(sq);
+                let [mark, name] = diagram_cell(piece);
+                prop_assert_eq!(parse_diagram_cell(mark, name), Ok(piece));
             }
             for color in Color::ALL {
                 for kind in PieceKind::HAND {

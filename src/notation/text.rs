@@ -442,17 +442,30 @@ pub fn format_short_move(pos: &Position, m: Move) -> String {
     format!("{letter}{from}{}{plus}", m.to())
 }
 
+/// A piece's letter on GNU Shogi's boards: its base kind's letter, upper case for White
+/// (gote) when `white_upper`, else for Black (sente). A promoted piece's `+` goes before it.
+pub fn piece_letter(piece: Piece, white_upper: bool) -> char {
+    let letter = piece.kind().base_letter();
+    let upper = (piece.color() == Color::White) == white_upper;
+    if upper { letter } else { letter.to_ascii_lowercase() }
+}
+
+/// The unpromoted piece a letter stands for, `white_upper` as in [`piece_letter`].
+pub fn parse_piece_letter(c: char, white_upper: bool) -> Option<Piece> {
+    let kind = PieceKind::from_letter(c)?;
+    let color = if c.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
+    Some(Piece::new(color, kind))
+}
+
 /// Two characters of a square as GNU Shogi's boards draw it (the text mode, the game file,
-/// the xshogi position file): `+` marker and letter, upper case
-/// for White (gote), lower case for Black (sente); `empty` for no piece.
+/// the xshogi position file): `+` marker and letter, upper case for White (gote), lower case
+/// for Black (sente), or the other way round without `white_upper`; `empty` for no piece.
 pub fn square_text(piece: Option<Piece>, empty: char, white_upper: bool) -> [char; 2] {
     match piece {
         None => [' ', empty],
         Some(p) => {
             let marker = if p.kind().is_promoted() { '+' } else { ' ' };
-            let letter = p.kind().base_letter();
-            let upper = (p.color() == Color::White) == white_upper;
-            [marker, if upper { letter } else { letter.to_ascii_lowercase() }]
+            [marker, piece_letter(p, white_upper)]
         }
     }
 }
@@ -471,16 +484,14 @@ pub fn parse_square_text(
         }
         return Ok(None);
     }
-    let base = PieceKind::from_letter(letter.to_ascii_uppercase())
-        .ok_or(SquareTextError::NotALetter(letter))?;
+    let base =
+        parse_piece_letter(letter, white_upper).ok_or(SquareTextError::NotALetter(letter))?;
     let kind = match marker {
-        ' ' => base,
-        '+' => base.promote().ok_or(SquareTextError::CannotPromote(letter))?,
+        ' ' => base.kind(),
+        '+' => base.kind().promote().ok_or(SquareTextError::CannotPromote(letter))?,
         m => return Err(SquareTextError::BadMarker(m)),
     };
-    let color =
-        if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
-    Ok(Some(Piece::new(color, kind)))
+    Ok(Some(Piece::new(base.color(), kind)))
 }
 
 /// Why a square's two characters are not a square.
@@ -505,6 +516,73 @@ impl fmt::Display for SquareTextError {
 }
 
 impl std::error::Error for SquareTextError {}
+
+/// A move as GNU Shogi's game file and `list` write it: a `+` for a promoted piece (else a
+/// space), the piece's letter, then the move in coordinates (`*` and the square for a drop):
+/// ` P7g7f`, `+B3c5e`, ` B8h2b+`, ` P*5e`. `pos` is the position before the move.
+pub fn format_file_move(pos: &Position, mv: Move) -> String {
+    match (mv.drop_kind(), mv.from()) {
+        (Some(k), _) => format!(" {}*{}", k.base_letter(), mv.to()),
+        (None, from) => {
+            let kind = from.and_then(|f| pos.piece_at(f)).map_or(PieceKind::Pawn, |p| p.kind());
+            let marker = if kind.is_promoted() { '+' } else { ' ' };
+            format!("{marker}{}{mv}", kind.base_letter())
+        }
+    }
+}
+
+/// A move of a game file, as read: the piece and the move, not yet checked against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FileMove {
+    /// The moving piece's base kind.
+    pub kind: PieceKind,
+    /// The piece was promoted before the move (`+`).
+    pub promoted_before: bool,
+    pub mv: Move,
+}
+
+/// Why a game file's move is not one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileMoveError {
+    /// It does not start with a piece letter (after a `+`).
+    NoPieceLetter,
+    /// What follows the letter is not a move.
+    NotAMove,
+    /// A drop of a piece that cannot be dropped.
+    CannotDrop,
+}
+
+/// Reads a move as [`format_file_move`] writes it (without the leading space).
+pub fn parse_file_move(text: &str) -> Result<FileMove, FileMoveError> {
+    let (promoted_before, rest) = match text.strip_prefix('+') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let mut chars = rest.chars();
+    let kind = chars.next().and_then(PieceKind::from_letter).ok_or(FileMoveError::NoPieceLetter)?;
+    let body = chars.as_str();
+    let mv = if let Some(sq) = body.strip_prefix('*') {
+        let to = usi::parse_square(sq).ok_or(FileMoveError::NotAMove)?;
+        if promoted_before || !kind.is_hand_kind() {
+            return Err(FileMoveError::CannotDrop);
+        }
+        Move::drop(kind, to)
+    } else {
+        let (body, promote) = match body.strip_suffix('+') {
+            Some(b) => (b, true),
+            None => (body, false),
+        };
+        let (from, to) = match (body.get(..2), body.get(2..)) {
+            (Some(f), Some(t)) => (usi::parse_square(f), usi::parse_square(t)),
+            _ => (None, None),
+        };
+        match (from, to) {
+            (Some(from), Some(to)) if from != to => Move::normal(from, to, promote),
+            _ => return Err(FileMoveError::NotAMove),
+        }
+    };
+    Ok(FileMove { kind, promoted_before, mv })
+}
 
 #[cfg(test)]
 mod tests {
@@ -621,6 +699,17 @@ mod tests {
             }
         }
 
+        /// The game file's form names the move and the piece that makes it.
+        #[test]
+        fn file_moves_round_trip((pos, mv) in position_and_move()) {
+            let text = format_file_move(&pos, mv);
+            let read = parse_file_move(text.trim_start());
+            let piece = mv.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind());
+            let kind = piece.or(mv.drop_kind()).unwrap();
+            let expected = FileMove { kind: kind.unpromote(), promoted_before: kind.is_promoted(), mv };
+            prop_assert_eq!(read, Ok(expected), "{}", text);
+        }
+
         /// The board cells of the text mode (`-`, upper case White) and of the xshogi file (`.`,
         /// upper case Black) read back as the pieces they show.
         #[test]
@@ -632,6 +721,30 @@ mod tests {
                     prop_assert_eq!(parse_square_text(marker, letter, empty, white_upper), Ok(piece));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn file_moves() {
+        let p = Position::startpos();
+        let m = |s: &str| parse_text_move(&p, s).unwrap().0;
+        assert_eq!(format_file_move(&p, m("7g7f")), " P7g7f");
+        let h = parse_sfen("4k4/9/9/9/9/9/6+B2/9/4K4 b G 1").unwrap();
+        let horse = parse_text_move(&h, "3g5e").unwrap().0;
+        assert_eq!(format_file_move(&h, horse), "+B3g5e");
+        assert_eq!(format_file_move(&h, parse_text_move(&h, "G*5e").unwrap().0), " G*5e");
+        for (bad, why) in [
+            ("", FileMoveError::NoPieceLetter),
+            ("+", FileMoveError::NoPieceLetter),
+            ("X7g7f", FileMoveError::NoPieceLetter),
+            ("P7g7", FileMoveError::NotAMove),
+            ("P7g7g", FileMoveError::NotAMove),
+            ("P7\u{e9}7", FileMoveError::NotAMove),
+            ("P*5j", FileMoveError::NotAMove),
+            ("+P*5e", FileMoveError::CannotDrop),
+            ("K*5e", FileMoveError::CannotDrop),
+        ] {
+            assert_eq!(parse_file_move(bad), Err(why), "{bad:?}");
         }
     }
 

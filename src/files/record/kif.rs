@@ -18,8 +18,8 @@ use crate::files::FileError;
 use crate::game::{DrawReason, Outcome, WinReason};
 use crate::notation;
 use crate::notation::kif::{
-    KifMove, count_kanji, kif_move, parse_count_kanji, parse_piece_char, piece_char, rank_char,
-    side_name,
+    DiagramCellError, KifMove, count_kanji, diagram_cell, kif_move, parse_count_kanji,
+    parse_diagram_cell, parse_piece_char, piece_char, rank_char, side_name,
 };
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
@@ -183,17 +183,12 @@ fn bod_row(line: &str, n: usize) -> Result<[Option<Piece>; 9], FileError> {
     let mut row = [None; 9];
     for cell in &mut row {
         let (mark, name) = (chars.next().ok_or_else(bad)?, chars.next().ok_or_else(bad)?);
-        if name == '・' {
-            continue;
-        }
-        let kind = parse_piece_char(name)
-            .ok_or_else(|| FileError::new(n, format!("'{name}' is not a piece")))?;
-        let color = match mark {
-            'v' | 'V' => Color::White,
-            ' ' | '^' | '\u{3000}' => Color::Black,
-            _ => return Err(bad()),
-        };
-        *cell = Some(Piece::new(color, kind));
+        *cell = parse_diagram_cell(mark, name).map_err(|e| match e {
+            DiagramCellError::NotAPiece(name) => {
+                FileError::new(n, format!("'{name}' is not a piece"))
+            }
+            DiagramCellError::BadMark(_) => bad(),
+        })?;
     }
     Ok(row)
 }
@@ -397,13 +392,7 @@ fn write_diagram(t: &mut String, pos: &Position) {
     for rank in 1..=9u8 {
         t.push('|');
         for file in (1..=9).rev() {
-            match Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) {
-                None => t.push_str(" ・"),
-                Some(p) => {
-                    t.push(if p.color() == Color::White { 'v' } else { ' ' });
-                    t.push(piece_char(p.kind()));
-                }
-            }
+            t.extend(diagram_cell(Square::new(file, rank).and_then(|sq| pos.piece_at(sq))));
         }
         let _ = writeln!(t, "|{}", rank_char(rank));
     }

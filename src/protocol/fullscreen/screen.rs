@@ -5,7 +5,7 @@
 
 use super::grid::{Grid, Style, text_width};
 use super::menu::Choice;
-use crate::notation::{kif, usi};
+use crate::notation::{kif, text, usi};
 use crate::protocol::gnu::board::View;
 use crate::protocol::gnu::display::MessageKind;
 use crate::rules::{Color, Move, Piece, PieceKind, Setup, Square};
@@ -205,12 +205,9 @@ fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
     let ink = if p.kind().is_promoted() { PROMOTED } else { side };
     let style = Style::fg(ink).bold();
     if s.kanji {
-        let mark = if p.color() == Color::White { 'v' } else { ' ' };
-        (format!("{mark}{}", kif::board_char(p)), style)
+        (format!("{}{}", kif::diagram_mark(p.color()), kif::board_char(p)), style)
     } else {
-        let mark = if p.kind().is_promoted() { '+' } else { ' ' };
-        let letter = p.kind().base_letter();
-        let letter = if p.color() == Color::Black { letter.to_ascii_lowercase() } else { letter };
+        let [mark, letter] = text::square_text(Some(p), '.', true);
         (format!("{mark}{letter} "), style)
     }
 }
@@ -285,14 +282,9 @@ fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
         if n == 0 {
             continue;
         }
-        let name = if s.kanji {
-            kif::board_char(Piece::new(side, kind)).to_string()
-        } else if side == Color::Black {
-            kind.base_letter().to_ascii_lowercase().to_string()
-        } else {
-            kind.base_letter().to_string()
-        };
-        x = g.put(x + 1, y, &name, ink.bold());
+        let piece = Piece::new(side, kind);
+        let name = if s.kanji { kif::board_char(piece) } else { text::piece_letter(piece, true) };
+        x = g.put(x + 1, y, &name.to_string(), ink.bold());
         if n > 1 {
             x = g.put(x, y, &n.to_string(), ink);
         }

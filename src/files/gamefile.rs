@@ -28,9 +28,8 @@
 
 use super::{FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts};
 use crate::game::Game;
-use crate::notation::text::{
-    FileMove, FileMoveError, format_file_move, parse_file_move, parse_square_text, square_text,
-};
+use crate::notation::board::{parse_square_text, square_text};
+use crate::notation::text::{FileMove, FileMoveError, format_file_move, parse_file_move};
 use crate::notation::{Annotation, usi};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};

@@ -15,7 +15,7 @@
 //! this version writes the side to move, and reads either.
 
 use super::{FileError, gnu_hand_order, hand_from_counts, parse_counts};
-use crate::notation::text::{parse_square_text, square_text};
+use crate::notation::board::{parse_square_text, square_text};
 use crate::rules::{Color, Position, Setup, Square};
 use std::fmt::Write as _;
 

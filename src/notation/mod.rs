@@ -5,6 +5,7 @@
 //! Parsing a move gives a *shape*; it becomes a [`Move`](crate::rules::Move) only through a
 //! position (`to_move(&Position)`), which says why when it refuses.
 
+pub mod board;
 pub mod csa;
 pub mod kif;
 pub mod score;

@@ -5,7 +5,7 @@
 
 use super::grid::{Grid, Style, text_width};
 use super::menu::Choice;
-use crate::notation::{kif, text, usi};
+use crate::notation::{board, kif, usi};
 use crate::protocol::gnu::board::View;
 use crate::protocol::gnu::display::MessageKind;
 use crate::rules::{Color, Move, Piece, PieceKind, Setup, Square};
@@ -207,7 +207,7 @@ fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
     if s.kanji {
         (format!("{}{}", kif::diagram_mark(p.color()), kif::board_char(p)), style)
     } else {
-        let [mark, letter] = text::square_text(Some(p), '.', true);
+        let [mark, letter] = board::square_text(Some(p), '.', true);
         (format!("{mark}{letter} "), style)
     }
 }
@@ -283,7 +283,7 @@ fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
             continue;
         }
         let piece = Piece::new(side, kind);
-        let name = if s.kanji { kif::board_char(piece) } else { text::piece_letter(piece, true) };
+        let name = if s.kanji { kif::board_char(piece) } else { board::piece_letter(piece, true) };
         x = g.put(x + 1, y, &name.to_string(), ink.bold());
         if n > 1 {
             x = g.put(x, y, &n.to_string(), ink);

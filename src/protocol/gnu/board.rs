@@ -1,7 +1,7 @@
 //! What the text mode draws: the board with clocks and hands, thinking lines, and help.
 
 use crate::engine::clock::{Clocks, TimeControl};
-use crate::notation::text::square_text;
+use crate::notation::board::square_text;
 use crate::notation::{score, usi};
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 use crate::search::SearchInfo;

@@ -3,7 +3,7 @@
 use super::Interp;
 use super::display::Display;
 use crate::game::Game;
-use crate::notation::{text, usi};
+use crate::notation::{board, usi};
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 
 /// The board editor of `edit`.
@@ -107,7 +107,7 @@ impl<D: Display> Interp<'_, D> {
             let chars: Vec<char> = row.chars().collect();
             for j in 0..9 {
                 let sq = Square::new(9 - j as u8, i as u8 + 1).expect("on the board");
-                let piece = chars.get(j).and_then(|&c| text::parse_piece_letter(c, true));
+                let piece = chars.get(j).and_then(|&c| board::parse_piece_letter(c, true));
                 setup.set(sq, piece);
             }
         }

@@ -48,8 +48,7 @@ fn position_comments(pos: &Position, last_to: Option<Square>, eval: &PositionEva
     let mut c = Vec::new();
     match e {
         Eval::Mate { winner, plies } if plies > 0 => {
-            let who = if winner == Color::Black { "先手勝ち" } else { "後手勝ち" };
-            c.push(format!("#詰み={who}:{plies}手"));
+            c.push(format!("#詰み={}勝ち:{plies}手", kif::side_name(winner, false)));
         }
         Eval::Mate { .. } => {}
         Eval::Cp(cp) => c.push(format!("#評価値={cp}")),

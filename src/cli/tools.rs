@@ -8,6 +8,7 @@ use crate::book::{Book, BookLoadError, DEFAULT_MAX_PLY};
 use crate::engine::bench::{self, nodes_per_second};
 use crate::mate::{MateLimits, MateOutcome};
 use crate::notation::parse_sfen;
+use crate::notation::score::{self, Bound};
 use crate::rules::{Move, Position};
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -73,8 +74,8 @@ pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> ExitCode {
     let mut gone = false;
     let report = bench::run(depth, &mut |p| {
         let best = p.best.map_or("none".to_string(), |m| m.to_string());
-        let line =
-            format!("position {:2} best {best} score {} nodes {}", p.number, p.score, p.nodes);
+        let score = score::format_usi(p.score, Bound::Exact);
+        let line = format!("position {:2} best {best} score {score} nodes {}", p.number, p.nodes);
         gone = writeln!(out, "{line}").is_err();
         if gone { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });

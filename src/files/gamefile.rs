@@ -26,12 +26,11 @@
 //! `edit`). The side to move is not written: it follows from the last move, or, with no
 //! moves, it is the side marked `Human`.
 
-use super::{
-    FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts,
-    parse_square_text, square_text,
-};
+use super::{FileError, MoveStats, gnu_hand_order, gnu_piece_code, hand_from_counts, parse_counts};
 use crate::game::Game;
-use crate::notation::Annotation;
+use crate::notation::board::{parse_square_text, square_text};
+use crate::notation::text::{FileMove, FileMoveError, format_file_move, parse_file_move};
+use crate::notation::{Annotation, usi};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt::{self, Write as _};
@@ -129,7 +128,7 @@ impl GameFile {
         let _ = writeln!(t, "White Clock {} Moves {}", self.clock[1], self.moves_left[1]);
         t.push('\n');
         for rank in 1..=9u8 {
-            let _ = write!(t, "{} ", char::from(b'a' + rank - 1));
+            let _ = write!(t, "{} ", usi::rank_letter(rank));
             let mut counts = String::new();
             for file in (1..=9u8).rev() {
                 let sq = Square::new(file, rank).expect("on the board");
@@ -213,7 +212,7 @@ impl GameFile {
         for rank in 1..=9u8 {
             let n = BOARD_LINE + usize::from(rank) - 1;
             let chars: Vec<char> = line(n)?.chars().collect();
-            let letter = char::from(b'a' + rank - 1);
+            let letter = usi::rank_letter(rank);
             if chars.first() != Some(&letter) || chars.len() < 20 {
                 return Err(FileError::new(n, format!("expected board rank {letter}")));
             }
@@ -292,19 +291,12 @@ fn number<T: std::str::FromStr>(s: &str, line: usize) -> Result<T, FileError> {
 fn move_line(pos: &Position, m: &SavedMove) -> String {
     let mv = m.mv;
     let mut flags = 0;
-    let (marker, letter, text) = match (mv.drop_kind(), mv.from()) {
-        (Some(k), _) => {
-            flags |= FLAG_DROP | gnu_piece_code(k);
-            (' ', k.base_letter(), format!("*{}", mv.to()))
-        }
-        (None, from) => {
-            let kind = from.and_then(|f| pos.piece_at(f)).map_or(PieceKind::Pawn, |p| p.kind());
-            if mv.is_promotion() {
-                flags |= FLAG_PROMOTE;
-            }
-            (if kind.is_promoted() { '+' } else { ' ' }, kind.base_letter(), mv.to_string())
-        }
-    };
+    if let Some(k) = mv.drop_kind() {
+        flags |= FLAG_DROP | gnu_piece_code(k);
+    }
+    if mv.is_promotion() {
+        flags |= FLAG_PROMOTE;
+    }
     let captured = if mv.is_drop() { None } else { pos.piece_at(mv.to()) };
     if captured.is_some() {
         flags |= FLAG_CAPTURE;
@@ -319,7 +311,8 @@ fn move_line(pos: &Position, m: &SavedMove) -> String {
     }
     let s = &m.stats;
     let mut line = format!(
-        "{marker}{letter}{text:<5} {:6} {:5} {:7} {:6} {flags:5}  0x{:08x} 0x{:08x}",
+        "{:<7} {:6} {:5} {:7} {:6} {flags:5}  0x{:08x} 0x{:08x}",
+        format_file_move(pos, mv),
         s.score,
         s.depth,
         s.nodes,
@@ -403,38 +396,11 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
         return Err(MoveLineError::Fields(words.len()));
     }
     let text = words[0];
-    let (promoted_before, rest) = match text.strip_prefix('+') {
-        Some(r) => (true, r),
-        None => (false, text),
-    };
-    let mut chars = rest.chars();
-    let kind = chars
-        .next()
-        .and_then(PieceKind::from_letter)
-        .ok_or_else(|| MoveLineError::NoPieceLetter(text.to_string()))?;
-    let body = chars.as_str();
-    let bad = || MoveLineError::NotAMove(text.to_string());
-    let mv = if let Some(sq) = body.strip_prefix('*') {
-        let to = parse_square(sq).ok_or_else(bad)?;
-        if promoted_before || !kind.is_hand_kind() {
-            return Err(MoveLineError::CannotDrop(text.to_string()));
-        }
-        Move::drop(kind, to)
-    } else {
-        let (body, promote) = match body.strip_suffix('+') {
-            Some(b) => (b, true),
-            None => (body, false),
-        };
-        if body.len() != 4 {
-            return Err(bad());
-        }
-        let from = parse_square(&body[..2]).ok_or_else(bad)?;
-        let to = parse_square(&body[2..]).ok_or_else(bad)?;
-        if from == to {
-            return Err(bad());
-        }
-        Move::normal(from, to, promote)
-    };
+    let FileMove { kind, promoted_before, mv } = parse_file_move(text).map_err(|e| match e {
+        FileMoveError::NoPieceLetter => MoveLineError::NoPieceLetter(text.to_string()),
+        FileMoveError::NotAMove => MoveLineError::NotAMove(text.to_string()),
+        FileMoveError::CannotDrop => MoveLineError::CannotDrop(text.to_string()),
+    })?;
     let num = |i: usize| -> Result<i64, MoveLineError> {
         words[i].parse::<i64>().map_err(|_| MoveLineError::NotANumber(words[i].to_string()))
     };
@@ -496,14 +462,6 @@ fn parse_move_line(l: &str) -> Result<ParsedMove, MoveLineError> {
             annotation,
         },
     })
-}
-
-fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'1'..=b'9').contains(&b[0]) || !(b'a'..=b'i').contains(&b[1]) {
-        return None;
-    }
-    Square::new(b[0] - b'0', b[1] - b'a' + 1)
 }
 
 /// Takes the moves back from the final board; returns the start (with its side to move).

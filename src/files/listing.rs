@@ -3,7 +3,7 @@
 use super::MoveStats;
 use crate::game::{Game, Outcome, WinReason};
 use crate::notation::Annotation;
-use crate::notation::text::format_book_move;
+use crate::notation::text::{format_book_move, format_file_move};
 use crate::notation::to_sfen;
 use crate::rules::Color;
 use crate::rules::handicap::Handicap;
@@ -40,21 +40,14 @@ pub fn listing(game: &Game, stats: &[MoveStats], outcome: Option<Outcome>) -> St
     let mut pos = game.start().clone();
     for (i, &mv) in game.moves().iter().enumerate() {
         let s = stats.get(i).copied().unwrap_or_default();
-        let (marker, letter, text) = match (mv.drop_kind(), mv.from().and_then(|f| pos.piece_at(f)))
-        {
-            (Some(k), _) => (' ', k.base_letter(), format!("*{}", mv.to())),
-            (None, Some(p)) => (
-                if p.kind().is_promoted() { '+' } else { ' ' },
-                p.kind().base_letter(),
-                mv.to_string(),
-            ),
-            (None, None) => (' ', '?', mv.to_string()),
-        };
         let depth = if s.book { "Book".to_string() } else { format!(" {:>2} ", s.depth) };
         let _ = write!(
             t,
-            "{marker}{letter}{text:<5}  {:5}    {depth}{:7} {:5}",
-            s.score, s.nodes, s.time
+            "{:<7}  {:5}    {depth}{:7} {:5}",
+            format_file_move(&pos, mv),
+            s.score,
+            s.nodes,
+            s.time
         );
         t.push_str(if i % 2 == 1 { "\n" } else { "         " });
         pos = pos.played(mv);

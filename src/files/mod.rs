@@ -11,7 +11,7 @@ pub mod record;
 pub mod xposition;
 
 use crate::notation::Annotation;
-use crate::rules::{Color, Hand, Piece, PieceKind};
+use crate::rules::{Hand, PieceKind};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -161,69 +161,6 @@ pub fn gnu_piece_code(kind: PieceKind) -> u32 {
     }
 }
 
-/// Two characters of a square as the display draws it: `+` marker and letter, upper case
-/// for White (gote), lower case for Black (sente); `empty` for no piece.
-pub fn square_text(piece: Option<Piece>, empty: char, white_upper: bool) -> [char; 2] {
-    match piece {
-        None => [' ', empty],
-        Some(p) => {
-            let marker = if p.kind().is_promoted() { '+' } else { ' ' };
-            let letter = p.kind().base_letter();
-            let upper = (p.color() == Color::White) == white_upper;
-            [marker, if upper { letter } else { letter.to_ascii_lowercase() }]
-        }
-    }
-}
-
-/// Reads a square's two characters back; `None` for an empty square. `white_upper` as in
-/// [`square_text`].
-pub fn parse_square_text(
-    marker: char,
-    letter: char,
-    empty: char,
-    white_upper: bool,
-) -> Result<Option<Piece>, SquareTextError> {
-    if letter == empty {
-        if marker != ' ' {
-            return Err(SquareTextError::MarkedEmpty(marker));
-        }
-        return Ok(None);
-    }
-    let base = PieceKind::from_letter(letter.to_ascii_uppercase())
-        .ok_or(SquareTextError::NotALetter(letter))?;
-    let kind = match marker {
-        ' ' => base,
-        '+' => base.promote().ok_or(SquareTextError::CannotPromote(letter))?,
-        m => return Err(SquareTextError::BadMarker(m)),
-    };
-    let color =
-        if letter.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
-    Ok(Some(Piece::new(color, kind)))
-}
-
-/// Why a square's two characters are not a square.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SquareTextError {
-    /// A marker before an empty square.
-    MarkedEmpty(char),
-    NotALetter(char),
-    CannotPromote(char),
-    BadMarker(char),
-}
-
-impl fmt::Display for SquareTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SquareTextError::MarkedEmpty(m) => write!(f, "'{m}' before an empty square"),
-            SquareTextError::NotALetter(l) => write!(f, "'{l}' is not a piece letter"),
-            SquareTextError::CannotPromote(l) => write!(f, "'+{l}': that piece cannot promote"),
-            SquareTextError::BadMarker(m) => write!(f, "'{m}' where a '+' or a space belongs"),
-        }
-    }
-}
-
-impl std::error::Error for SquareTextError {}
-
 /// Why a line of hand counts is not a hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandError {
@@ -288,16 +225,5 @@ mod tests {
         assert_eq!(leftovers.len(), 1, "no temporary file is left");
         assert!(write_atomic(&dir.join("no/such/dir/x"), "x").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn square_texts_round_trip() {
-        let horse = Piece::new(Color::White, PieceKind::Horse);
-        assert_eq!(square_text(Some(horse), '-', true), ['+', 'B']);
-        assert_eq!(parse_square_text('+', 'B', '-', true), Ok(Some(horse)));
-        assert_eq!(parse_square_text('+', 'b', '.', false), Ok(Some(horse)));
-        assert!(parse_square_text('+', 'G', '-', true).is_err());
-        assert!(parse_square_text(' ', 'x', '-', true).is_err());
-        assert_eq!(parse_square_text(' ', '-', '-', true), Ok(None));
     }
 }

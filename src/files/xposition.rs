@@ -14,9 +14,8 @@
 //! The original wrote "white to play" when the computer played Black, whoever was to move;
 //! this version writes the side to move, and reads either.
 
-use super::{
-    FileError, gnu_hand_order, hand_from_counts, parse_counts, parse_square_text, square_text,
-};
+use super::{FileError, gnu_hand_order, hand_from_counts, parse_counts};
+use crate::notation::board::{parse_square_text, square_text};
 use crate::rules::{Color, Position, Setup, Square};
 use std::fmt::Write as _;
 

@@ -1,31 +1,167 @@
-//! KIF move text, as Kifu for Windows writes it: `７六歩(77)`, `同　銀(68)`, `５五角打`,
-//! `２二角成(88)`, `２三銀不成(34)`; and lines of moves with the side's mark,
-//! `▲７六歩(77) △３四歩(33)`. Formatting only: the KIF readers parse these forms themselves.
+//! KIF, as Kifu for Windows writes it: moves (`７六歩(77)`, `同　銀(68)`, `５五角打`,
+//! `２二角成(88)`, `２三銀不成(34)`), lines of moves with the side's mark (`▲７六歩(77)
+//! △３四歩(33)`), squares (`７六`), pieces by name (`歩`, `成銀`) and by the one character
+//! board diagrams draw (`全`), counts in hand (`十八`), and the sides' names (`先手`, `下手`).
 //!
-//! The KIF record writer and the analysis's engine lines both write moves with it.
+//! Read as any program writes it: `王` for `玉`, `竜` for `龍`, one-character promoted pieces
+//! (`杏 圭 全`), `生` for `不成`, ASCII digits for the destination. The KIF record reader and
+//! writer, the analysis's engine lines and the full-screen board all use these.
 
-use crate::rules::{Color, Move, PieceKind, Position, Square};
+use super::usi;
+use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::tag,
+    character::complete::{anychar, char},
+    combinator::{all_consuming, map, map_opt, opt, value},
+    multi::many0,
+    sequence::delimited,
+};
+use std::fmt;
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// The KIF name of a piece kind (promoted pieces as KIF writes them: 成銀, not 全).
+/// Each kind's one character, as board diagrams draw it, and its name in moves (where the
+/// promoted lance, knight and silver take two: `成香`, not `杏`).
+const PIECES: [(PieceKind, char, &str); 14] = [
+    (PieceKind::Pawn, '歩', "歩"),
+    (PieceKind::Lance, '香', "香"),
+    (PieceKind::Knight, '桂', "桂"),
+    (PieceKind::Silver, '銀', "銀"),
+    (PieceKind::Gold, '金', "金"),
+    (PieceKind::Bishop, '角', "角"),
+    (PieceKind::Rook, '飛', "飛"),
+    (PieceKind::King, '玉', "玉"),
+    (PieceKind::ProPawn, 'と', "と"),
+    (PieceKind::ProLance, '杏', "成香"),
+    (PieceKind::ProKnight, '圭', "成桂"),
+    (PieceKind::ProSilver, '全', "成銀"),
+    (PieceKind::Horse, '馬', "馬"),
+    (PieceKind::Dragon, '龍', "龍"),
+];
+
+/// The KIF name of a piece kind (promoted pieces as KIF moves write them: 成銀, not 全).
 pub fn piece_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "歩",
-        PieceKind::Lance => "香",
-        PieceKind::Knight => "桂",
-        PieceKind::Silver => "銀",
-        PieceKind::Gold => "金",
-        PieceKind::Bishop => "角",
-        PieceKind::Rook => "飛",
-        PieceKind::King => "玉",
-        PieceKind::ProPawn => "と",
-        PieceKind::ProLance => "成香",
-        PieceKind::ProKnight => "成桂",
-        PieceKind::ProSilver => "成銀",
-        PieceKind::Horse => "馬",
-        PieceKind::Dragon => "龍",
+    PIECES.iter().find(|p| p.0 == kind).map_or("？", |p| p.2)
+}
+
+/// A piece kind in one character, as board diagrams draw it (`全` for a promoted silver).
+pub fn piece_char(kind: PieceKind) -> char {
+    PIECES.iter().find(|p| p.0 == kind).map_or('？', |p| p.1)
+}
+
+/// A piece as a board display draws it, one character: as [`piece_char`], but `王` for
+/// White's king (the stronger player's, by custom) and `玉` for Black's.
+pub fn board_char(piece: Piece) -> char {
+    match (piece.kind(), piece.color()) {
+        (PieceKind::King, Color::White) => '王',
+        (kind, _) => piece_char(kind),
+    }
+}
+
+/// The mark before a piece in a board diagram: `v` for White's, a space for Black's.
+pub fn diagram_mark(color: Color) -> char {
+    match color {
+        Color::Black => ' ',
+        Color::White => 'v',
+    }
+}
+
+/// A board diagram's square, two characters: [`diagram_mark`] and [`piece_char`], or ` ・`
+/// for an empty square.
+pub fn diagram_cell(piece: Option<Piece>) -> [char; 2] {
+    match piece {
+        None => [' ', '・'],
+        Some(p) => [diagram_mark(p.color()), piece_char(p.kind())],
+    }
+}
+
+/// Why two characters are not a board diagram's square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DiagramCellError {
+    NotAPiece(char),
+    /// Neither White's mark nor Black's.
+    BadMark(char),
+}
+
+/// A board diagram's square read back, as any program writes it: `V` also marks White's
+/// pieces, `^` or a wide space Black's; `・` is empty whatever its mark.
+pub fn parse_diagram_cell(mark: char, name: char) -> Result<Option<Piece>, DiagramCellError> {
+    if name == '・' {
+        return Ok(None);
+    }
+    let kind = parse_piece_char(name).ok_or(DiagramCellError::NotAPiece(name))?;
+    let color = match mark {
+        'v' | 'V' => Color::White,
+        ' ' | '^' | '\u{3000}' => Color::Black,
+        _ => return Err(DiagramCellError::BadMark(mark)),
+    };
+    Ok(Some(Piece::new(color, kind)))
+}
+
+/// The piece kind one character names, read as any program writes it (`王`, `竜` too).
+pub fn parse_piece_char(c: char) -> Option<PieceKind> {
+    let c = match c {
+        '王' => '玉',
+        '竜' => '龍',
+        c => c,
+    };
+    PIECES.iter().find(|&&(_, k, _)| k == c).map(|&(kind, _, _)| kind)
+}
+
+/// A piece kind by its name (`成銀`) or its one character (`全`, `竜`), as a nom parser.
+pub fn piece(i: &str) -> IResult<&str, PieceKind> {
+    alt((
+        value(PieceKind::ProLance, tag("成香")),
+        value(PieceKind::ProKnight, tag("成桂")),
+        value(PieceKind::ProSilver, tag("成銀")),
+        map_opt(anychar, parse_piece_char),
+    ))
+    .parse(i)
+}
+
+/// A file as KIF writes it: `１` to `９`.
+pub fn file_char(file: u8) -> char {
+    FILES.get(usize::from(file.wrapping_sub(1))).copied().unwrap_or('？')
+}
+
+/// A rank as KIF writes it: `一` to `九`.
+pub fn rank_char(rank: u8) -> char {
+    RANKS.get(usize::from(rank.wrapping_sub(1))).copied().unwrap_or('？')
+}
+
+/// The side's name: `先手`/`後手`, or in a handicap game `下手`/`上手`.
+pub fn side_name(color: Color, handicap: bool) -> &'static str {
+    match (color, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    }
+}
+
+/// A count of pieces in hand in kanji (`十八`); nothing for one.
+pub fn count_kanji(n: u32) -> String {
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => RANKS[n as usize - 1].to_string(),
+        10 => "十".into(),
+        _ => format!("十{}", RANKS[(n as usize - 11).min(8)]),
+    }
+}
+
+/// A count of pieces in hand, as [`count_kanji`] writes it (nothing is one).
+pub fn parse_count_kanji(s: &str) -> Option<u32> {
+    let digit = |c: char| RANKS.iter().position(|&k| k == c).map(|i| i as u32 + 1);
+    let chars: Vec<char> = s.chars().collect();
+    match chars.as_slice() {
+        [] => Some(1),
+        ['十'] => Some(10),
+        ['十', d] => Some(10 + digit(*d)?),
+        [d] => digit(*d),
+        _ => None,
     }
 }
 
@@ -37,11 +173,29 @@ pub fn side_mark(color: Color) -> char {
     }
 }
 
-/// The destination in KIF's form: `７六`.
-pub fn square_text(sq: Square) -> String {
-    let f = usize::from(sq.file().clamp(1, 9)) - 1;
-    let r = usize::from(sq.rank().clamp(1, 9)) - 1;
-    [FILES[f], RANKS[r]].iter().collect()
+/// A square in KIF's form: `７六`.
+pub fn format_square(sq: Square) -> String {
+    [file_char(sq.file()), rank_char(sq.rank())].iter().collect()
+}
+
+/// A file in KIF's form, or in ASCII (`7`), as a nom parser.
+fn file(i: &str) -> IResult<&str, u8> {
+    map_opt(anychar, |c| {
+        let kif = FILES.iter().position(|&d| d == c).map(|p| p as u8 + 1);
+        kif.or_else(|| usi::parse_file_digit(c))
+    })
+    .parse(i)
+}
+
+/// A rank in KIF's form, or as a file digit (`６`, `6`), as a nom parser.
+fn rank(i: &str) -> IResult<&str, u8> {
+    alt((map_opt(anychar, |c| RANKS.iter().position(|&r| r == c).map(|p| p as u8 + 1)), file))
+        .parse(i)
+}
+
+/// A square in KIF's form (`７六`, also `76`), as a nom parser.
+pub fn square(i: &str) -> IResult<&str, Square> {
+    map_opt((file, rank), |(f, r)| Square::new(f, r)).parse(i)
 }
 
 /// One move in KIF's form, without the side's mark. `last_to` is where the move before it
@@ -49,7 +203,7 @@ pub fn square_text(sq: Square) -> String {
 /// does not know (no piece on the origin) is still written, with `?` for the piece.
 pub fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
     let to = mv.to();
-    let mut s = if last_to == Some(to) { "同　".to_string() } else { square_text(to) };
+    let mut s = if last_to == Some(to) { "同　".to_string() } else { format_square(to) };
     match (mv.drop_kind(), mv.from()) {
         (Some(kind), _) => {
             s.push_str(piece_name(kind));
@@ -91,10 +245,113 @@ pub fn line_text(pos: &Position, line: &[Move], last_to: Option<Square>, sep: &s
     parts.join(sep)
 }
 
+/// Where a move goes: a square, or `同` (the square of the move before).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dest {
+    Square(Square),
+    Same,
+}
+
+/// What follows the piece: `成`, `不成` (or `生`), `打`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    Promote,
+    NoPromote,
+    Drop,
+}
+
+/// A move as written, not yet checked against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KifMove {
+    pub dest: Dest,
+    pub kind: PieceKind,
+    pub modifier: Option<Modifier>,
+    /// The origin's digits as written (`(77)`); `(00)` is a drop in some programs.
+    pub from: Option<(u8, u8)>,
+}
+
+/// Why a KIF move is not a move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KifMoveError {
+    /// `同` on the first move.
+    NothingBefore,
+    /// A drop with an origin square.
+    DropWithOrigin,
+    /// A board move without its origin.
+    NoOrigin,
+    /// The origin's digits name no square.
+    NoSuchSquare,
+    /// The origin does not hold the piece named.
+    NotThere { kind: PieceKind, at: Square },
+}
+
+impl fmt::Display for KifMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KifMoveError::NothingBefore => f.write_str("同 with no move before"),
+            KifMoveError::DropWithOrigin => f.write_str("a drop comes from no square"),
+            KifMoveError::NoOrigin => f.write_str("no square the piece comes from"),
+            KifMoveError::NoSuchSquare => f.write_str("no such square"),
+            KifMoveError::NotThere { kind, at } => write!(f, "no {} on {at}", kind.name()),
+        }
+    }
+}
+
+impl std::error::Error for KifMoveError {}
+
+impl KifMove {
+    /// The move shape in `pos` (its legality is the position's to judge). `last_to` is where
+    /// the move before went, for `同`.
+    pub fn to_move(&self, pos: &Position, last_to: Option<Square>) -> Result<Move, KifMoveError> {
+        let to = match self.dest {
+            Dest::Square(sq) => sq,
+            Dest::Same => last_to.ok_or(KifMoveError::NothingBefore)?,
+        };
+        let drop = self.modifier == Some(Modifier::Drop) || self.from == Some((0, 0));
+        if drop {
+            if self.from.is_some_and(|f| f != (0, 0)) {
+                return Err(KifMoveError::DropWithOrigin);
+            }
+            return Ok(Move::drop(self.kind, to));
+        }
+        let (f, r) = self.from.ok_or(KifMoveError::NoOrigin)?;
+        let from = Square::new(f, r).ok_or(KifMoveError::NoSuchSquare)?;
+        if pos.piece_at(from).map(Piece::kind) != Some(self.kind) {
+            return Err(KifMoveError::NotThere { kind: self.kind, at: from });
+        }
+        Ok(Move::normal(from, to, self.modifier == Some(Modifier::Promote)))
+    }
+}
+
+/// A KIF move (`７六歩(77)`, `同　銀(31)`, `４五角打`), as a nom parser; what follows it (the
+/// time of a record's move line) is left.
+pub fn kif_move(i: &str) -> IResult<&str, KifMove> {
+    let same = value(Dest::Same, (char('同'), many0(alt((char('\u{3000}'), char(' '))))));
+    let modifier = alt((
+        value(Modifier::NoPromote, alt((tag("不成"), tag("生")))),
+        value(Modifier::Promote, tag("成")),
+        value(Modifier::Drop, tag("打")),
+    ));
+    let ascii_digit = || map_opt(anychar, |c| c.to_digit(10).map(|d| d as u8));
+    let origin = delimited(char('('), (ascii_digit(), ascii_digit()), char(')'));
+    map(
+        (alt((same, map(square, Dest::Square))), piece, opt(modifier), opt(origin)),
+        |(dest, kind, modifier, from)| KifMove { dest, kind, modifier, from },
+    )
+    .parse(i)
+}
+
+/// Parses a KIF move, nothing around it.
+pub fn parse_kif_move(text: &str) -> Option<KifMove> {
+    all_consuming(kif_move).parse(text).ok().map(|(_, m)| m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::parse_usi_move;
+    use crate::notation::test_positions::{last_and_move, positions};
+    use proptest::prelude::*;
 
     fn usi(pos: &Position, s: &str) -> Move {
         parse_usi_move(s).unwrap().to_move(pos).unwrap()
@@ -129,5 +386,97 @@ mod tests {
         assert_eq!(move_text(&pos, m, None), "５二銀不成(53)");
         let m = usi(&pos, "5c5b+");
         assert_eq!(move_text(&pos, m, None), "５二銀成(53)");
+    }
+
+    #[test]
+    fn moves_as_other_programs_write_them() {
+        let pos = Position::startpos();
+        let read = |text: &str, last: Option<Square>| {
+            parse_kif_move(text).ok_or(None).and_then(|m| m.to_move(&pos, last).map_err(Some))
+        };
+        let seven_six = usi(&pos, "7g7f");
+        assert_eq!(read("７六歩(77)", None), Ok(seven_six));
+        assert_eq!(read("76歩(77)", None), Ok(seven_six));
+        assert_eq!(read("７6歩(77)", None), Ok(seven_six));
+        let king = usi(&pos, "5i5h");
+        assert_eq!(read("５八王(59)", None), Ok(king));
+        assert_eq!(read("同　玉(59)", Some(Square::new(5, 8).unwrap())), Ok(king));
+        assert_eq!(read("同玉(59)", Some(Square::new(5, 8).unwrap())), Ok(king));
+        assert_eq!(read("同　玉(59)", None), Err(Some(KifMoveError::NothingBefore)));
+        assert_eq!(read("７六銀(77)", None).unwrap_err().unwrap().to_string(), "no silver on 7g");
+        assert_eq!(read("７六歩", None), Err(Some(KifMoveError::NoOrigin)));
+        assert_eq!(read("７六歩打(77)", None), Err(Some(KifMoveError::DropWithOrigin)));
+        assert_eq!(read("７六歩(07)", None), Err(Some(KifMoveError::NoSuchSquare)));
+        assert_eq!(
+            read("５五角(00)", None),
+            Ok(Move::drop(PieceKind::Bishop, Square::new(5, 5).unwrap()))
+        );
+        for bad in ["", "７六", "７六X(77)", "７六歩(77", "七六歩(77)", "０六歩(77)", "７六歩(77) "]
+        {
+            assert_eq!(parse_kif_move(bad), None, "{bad:?}");
+        }
+        let m = parse_kif_move("２三銀生(34)").unwrap();
+        assert_eq!(m.modifier, Some(Modifier::NoPromote));
+        assert_eq!(parse_kif_move("５二全(53)").unwrap().kind, PieceKind::ProSilver);
+        assert_eq!(parse_kif_move("５二竜(53)").unwrap().kind, PieceKind::Dragon);
+    }
+
+    #[test]
+    fn pieces_squares_and_counts() {
+        assert_eq!(format_square(Square::new(7, 6).unwrap()), "７六");
+        assert_eq!(piece_char(PieceKind::ProSilver), '全');
+        assert_eq!(piece_name(PieceKind::ProSilver), "成銀");
+        assert_eq!(board_char(Piece::new(Color::White, PieceKind::King)), '王');
+        assert_eq!(board_char(Piece::new(Color::Black, PieceKind::King)), '玉');
+        assert_eq!(parse_piece_char('王'), Some(PieceKind::King));
+        assert_eq!(parse_piece_char('成'), None);
+        assert_eq!(side_name(Color::White, true), "上手");
+        assert_eq!(count_kanji(1), "");
+        assert_eq!(count_kanji(12), "十二");
+        assert_eq!(parse_count_kanji("十十"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn moves_round_trip((pos, mv, last_to) in last_and_move()) {
+            let text = move_text(&pos, mv, last_to);
+            let back = parse_kif_move(&text).map(|m| m.to_move(&pos, last_to));
+            prop_assert_eq!(back, Some(Ok(mv)), "{}", text);
+        }
+
+        #[test]
+        fn squares_and_pieces_round_trip(pos in positions()) {
+            for sq in Square::all() {
+                let text = format_square(sq);
+                prop_assert_eq!(all_consuming(square).parse(&text).ok().map(|(_, s)| s), Some(sq));
+                if let Some(p) = pos.piece_at(sq) {
+                    let kind = p.kind();
+                    prop_assert_eq!(parse_piece_char(piece_char(kind)), Some(kind));
+                    prop_assert_eq!(parse_piece_char(board_char(p)), Some(kind));
+                    let named = all_consuming(piece).parse(piece_name(kind)).ok().map(|(_, k)| k);
+                    prop_assert_eq!(named, Some(kind));
+                }
+            }
+            for sq in Square::all() {
+                let piece = pos.piece_at(sq);
+                let [mark, name] = diagram_cell(piece);
+                prop_assert_eq!(parse_diagram_cell(mark, name), Ok(piece));
+            }
+            for color in Color::ALL {
+                for kind in PieceKind::HAND {
+                    let n = pos.hand(color).count(kind).max(1);
+                    prop_assert_eq!(parse_count_kanji(&count_kanji(n)), Some(n));
+                }
+            }
+        }
+
+        /// Any text at all: a move or none, and never a panic.
+        #[test]
+        fn any_text_is_safe(text in "[同　 １-９一-九0-9歩香桂銀金角飛玉王と成不生打()]{0,10}",
+                            (pos, _, last) in last_and_move()) {
+            if let Some(m) = parse_kif_move(&text) {
+                let _ = m.to_move(&pos, last);
+            }
+        }
     }
 }

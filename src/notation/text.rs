@@ -6,6 +6,7 @@
 //! (`+B3cx3d`); drops may use `'` for `*` (`B'8b`). A trailing `?` or `!` marks a bad or good
 //! move. A text matches a move only if exactly one legal move fits it.
 
+use super::usi::{self, parse_file_digit, parse_rank_letter};
 use crate::rules::{Bitboard, IllegalMove, Move, Piece, PieceKind, Position, Square, attacks};
 use std::fmt;
 
@@ -98,9 +99,9 @@ impl fmt::Display for Mismatch {
             Mismatch::NoSuchPiece { kind, file, rank } => {
                 write!(f, "you have no {}", kind.name())?;
                 match (file, rank) {
-                    (Some(x), Some(r)) => write!(f, " on {x}{}", rank_char(r)),
+                    (Some(x), Some(r)) => write!(f, " on {x}{}", usi::rank_letter(r)),
                     (Some(x), None) => write!(f, " on file {x}"),
-                    (None, Some(r)) => write!(f, " on rank {}", rank_char(r)),
+                    (None, Some(r)) => write!(f, " on rank {}", usi::rank_letter(r)),
                     (None, None) => f.write_str(" on the board"),
                 }
             }
@@ -129,15 +130,11 @@ impl fmt::Display for TextMoveError {
 impl std::error::Error for TextMoveError {}
 
 fn file_digit(c: u8) -> Option<u8> {
-    (b'1'..=b'9').contains(&c).then(|| c - b'0')
+    parse_file_digit(char::from(c))
 }
 
 fn rank_letter(c: u8) -> Option<u8> {
-    (b'a'..=b'i').contains(&c).then(|| c - b'a' + 1)
-}
-
-fn rank_char(rank: u8) -> char {
-    char::from(b'a' + rank.saturating_sub(1))
+    parse_rank_letter(char::from(c))
 }
 
 impl TextMove {
@@ -443,10 +440,79 @@ pub fn format_short_move(pos: &Position, m: Move) -> String {
     format!("{letter}{from}{}{plus}", m.to())
 }
 
+/// A move as GNU Shogi's game file and `list` write it: a `+` for a promoted piece (else a
+/// space), the piece's letter, then the move in coordinates (`*` and the square for a drop):
+/// ` P7g7f`, `+B3c5e`, ` B8h2b+`, ` P*5e`. `pos` is the position before the move.
+pub fn format_file_move(pos: &Position, mv: Move) -> String {
+    match (mv.drop_kind(), mv.from()) {
+        (Some(k), _) => format!(" {}*{}", k.base_letter(), mv.to()),
+        (None, from) => {
+            let kind = from.and_then(|f| pos.piece_at(f)).map_or(PieceKind::Pawn, |p| p.kind());
+            let marker = if kind.is_promoted() { '+' } else { ' ' };
+            format!("{marker}{}{mv}", kind.base_letter())
+        }
+    }
+}
+
+/// A move of a game file, as read: the piece and the move, not yet checked against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FileMove {
+    /// The moving piece's base kind.
+    pub kind: PieceKind,
+    /// The piece was promoted before the move (`+`).
+    pub promoted_before: bool,
+    pub mv: Move,
+}
+
+/// Why a game file's move is not one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileMoveError {
+    /// It does not start with a piece letter (after a `+`).
+    NoPieceLetter,
+    /// What follows the letter is not a move.
+    NotAMove,
+    /// A drop of a piece that cannot be dropped.
+    CannotDrop,
+}
+
+/// Reads a move as [`format_file_move`] writes it (without the leading space).
+pub fn parse_file_move(text: &str) -> Result<FileMove, FileMoveError> {
+    let (promoted_before, rest) = match text.strip_prefix('+') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let mut chars = rest.chars();
+    let kind = chars.next().and_then(PieceKind::from_letter).ok_or(FileMoveError::NoPieceLetter)?;
+    let body = chars.as_str();
+    let mv = if let Some(sq) = body.strip_prefix('*') {
+        let to = usi::parse_square(sq).ok_or(FileMoveError::NotAMove)?;
+        if promoted_before || !kind.is_hand_kind() {
+            return Err(FileMoveError::CannotDrop);
+        }
+        Move::drop(kind, to)
+    } else {
+        let (body, promote) = match body.strip_suffix('+') {
+            Some(b) => (b, true),
+            None => (body, false),
+        };
+        let (from, to) = match (body.get(..2), body.get(2..)) {
+            (Some(f), Some(t)) => (usi::parse_square(f), usi::parse_square(t)),
+            _ => (None, None),
+        };
+        match (from, to) {
+            (Some(from), Some(to)) if from != to => Move::normal(from, to, promote),
+            _ => return Err(FileMoveError::NotAMove),
+        }
+    };
+    Ok(FileMove { kind, promoted_before, mv })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
+    use crate::notation::test_positions::position_and_move;
+    use proptest::prelude::*;
 
     fn mv(pos: &Position, text: &str) -> Result<String, TextMoveError> {
         parse_text_move(pos, text).map(|(m, _)| m.to_string())
@@ -544,5 +610,51 @@ mod tests {
         assert_eq!(format_short_move(&p, m("7g7f")), "P7f");
         assert_eq!(format_short_move(&p, m("6i5h")), "G65h");
         assert_eq!(format_short_move(&p, m("7i6h")), "S6h");
+    }
+
+    proptest! {
+        /// Every form GNU Shogi writes names the move it was written for.
+        #[test]
+        fn moves_round_trip((pos, mv) in position_and_move()) {
+            for text in [format_coordinate(mv), format_book_move(&pos, mv), format_short_move(&pos, mv)] {
+                let back = parse_text_move(&pos, &text).map(|(m, _)| m);
+                prop_assert_eq!(back, Ok(mv), "{}", text);
+            }
+        }
+
+        /// The game file's form names the move and the piece that makes it.
+        #[test]
+        fn file_moves_round_trip((pos, mv) in position_and_move()) {
+            let text = format_file_move(&pos, mv);
+            let read = parse_file_move(text.trim_start());
+            let piece = mv.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind());
+            let kind = piece.or(mv.drop_kind()).unwrap();
+            let expected = FileMove { kind: kind.unpromote(), promoted_before: kind.is_promoted(), mv };
+            prop_assert_eq!(read, Ok(expected), "{}", text);
+        }
+    }
+
+    #[test]
+    fn file_moves() {
+        let p = Position::startpos();
+        let m = |s: &str| parse_text_move(&p, s).unwrap().0;
+        assert_eq!(format_file_move(&p, m("7g7f")), " P7g7f");
+        let h = parse_sfen("4k4/9/9/9/9/9/6+B2/9/4K4 b G 1").unwrap();
+        let horse = parse_text_move(&h, "3g5e").unwrap().0;
+        assert_eq!(format_file_move(&h, horse), "+B3g5e");
+        assert_eq!(format_file_move(&h, parse_text_move(&h, "G*5e").unwrap().0), " G*5e");
+        for (bad, why) in [
+            ("", FileMoveError::NoPieceLetter),
+            ("+", FileMoveError::NoPieceLetter),
+            ("X7g7f", FileMoveError::NoPieceLetter),
+            ("P7g7", FileMoveError::NotAMove),
+            ("P7g7g", FileMoveError::NotAMove),
+            ("P7\u{e9}7", FileMoveError::NotAMove),
+            ("P*5j", FileMoveError::NotAMove),
+            ("+P*5e", FileMoveError::CannotDrop),
+            ("K*5e", FileMoveError::CannotDrop),
+        ] {
+            assert_eq!(parse_file_move(bad), Err(why), "{bad:?}");
+        }
     }
 }

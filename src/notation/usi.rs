@@ -1,11 +1,12 @@
-//! USI move notation: `7g7f`, `2d2c+`, `P*5e`.
+//! USI move notation: `7g7f`, `2d2c+`, `P*5e`; and its squares (`7g`: the file's digit, the
+//! rank's letter), which GNU Shogi's own notation and files share.
 
 use crate::rules::{IllegalMove, Move, PieceKind, Position, Square};
 use nom::{
     IResult, Parser,
     branch::alt,
     character::complete::{char, one_of},
-    combinator::{all_consuming, map, opt},
+    combinator::{all_consuming, map, map_opt, opt},
 };
 
 /// A move written in USI notation, not yet checked against a position.
@@ -24,11 +25,42 @@ impl UsiMove {
     }
 }
 
+/// The rank letters, rank 1 (`a`, gote's back rank) first.
+const RANK_LETTERS: &str = "abcdefghi";
+/// The file digits, file 1 first.
+const FILE_DIGITS: &str = "123456789";
+
+/// The letter of a rank 1..=9: `a` to `i` (`?` for anything else).
+pub fn rank_letter(rank: u8) -> char {
+    Square::new(1, rank).map_or('?', Square::rank_char)
+}
+
+/// The rank a letter `a`–`i` names.
+pub fn parse_rank_letter(c: char) -> Option<u8> {
+    RANK_LETTERS.find(c).map(|i| i as u8 + 1)
+}
+
+/// The file a digit `1`–`9` names.
+pub fn parse_file_digit(c: char) -> Option<u8> {
+    FILE_DIGITS.find(c).map(|i| i as u8 + 1)
+}
+
 /// A USI square: file digit then rank letter (`7g`).
-pub(crate) fn usi_square(i: &str) -> IResult<&str, Square> {
-    let (i, (f, r)) = (one_of("123456789"), one_of("abcdefghi")).parse(i)?;
-    let sq = Square::new(f as u8 - b'0', r as u8 - b'a' + 1).expect("in range");
-    Ok((i, sq))
+pub fn square(i: &str) -> IResult<&str, Square> {
+    map_opt((one_of(FILE_DIGITS), one_of(RANK_LETTERS)), |(f, r)| {
+        Square::new(parse_file_digit(f)?, parse_rank_letter(r)?)
+    })
+    .parse(i)
+}
+
+/// Parses a square in USI form (`7g`), nothing around it.
+pub fn parse_square(text: &str) -> Option<Square> {
+    all_consuming(square).parse(text).ok().map(|(_, sq)| sq)
+}
+
+/// USI text of a square (same as its `Display`): `7g`.
+pub fn format_square(sq: Square) -> String {
+    sq.to_string()
 }
 
 /// A piece letter that can be dropped (`P L N S G B R`), upper case.
@@ -38,10 +70,8 @@ pub(crate) fn drop_letter(i: &str) -> IResult<&str, PieceKind> {
 
 fn usi_move(i: &str) -> IResult<&str, Move> {
     alt((
-        map((drop_letter, char('*'), usi_square), |(k, _, to)| Move::drop(k, to)),
-        map((usi_square, usi_square, opt(char('+'))), |(from, to, p)| {
-            Move::normal(from, to, p.is_some())
-        }),
+        map((drop_letter, char('*'), square), |(k, _, to)| Move::drop(k, to)),
+        map((square, square, opt(char('+'))), |(from, to, p)| Move::normal(from, to, p.is_some())),
     ))
     .parse(i)
 }
@@ -63,6 +93,8 @@ pub fn format_usi_move(m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::test_positions::position_and_move;
+    use proptest::prelude::*;
 
     #[test]
     fn parses_and_prints() {
@@ -81,5 +113,35 @@ mod tests {
         assert!(parse_usi_move("7g7f").unwrap().to_move(&p).is_ok());
         assert_eq!(parse_usi_move("7g7e").unwrap().to_move(&p), Err(IllegalMove::CannotReach));
         assert_eq!(parse_usi_move("P*5e").unwrap().to_move(&p), Err(IllegalMove::NotInHand));
+    }
+
+    #[test]
+    fn squares_and_ranks() {
+        assert_eq!(parse_square("7g"), Square::new(7, 7));
+        assert_eq!(format_square(Square::new(9, 1).unwrap()), "9a");
+        for bad in ["", "7", "g7", "0a", "7j", "7g ", "７g"] {
+            assert_eq!(parse_square(bad), None, "{bad:?}");
+        }
+        assert_eq!(rank_letter(1), 'a');
+        assert_eq!(rank_letter(9), 'i');
+        assert_eq!(rank_letter(0), '?');
+        assert_eq!(parse_rank_letter('i'), Some(9));
+        assert_eq!(parse_rank_letter('j'), None);
+        assert_eq!(parse_file_digit('0'), None);
+    }
+
+    proptest! {
+        #[test]
+        fn moves_round_trip((pos, mv) in position_and_move()) {
+            let text = format_usi_move(mv);
+            prop_assert_eq!(parse_usi_move(&text).map(|m| m.to_move(&pos)), Some(Ok(mv)));
+        }
+
+        #[test]
+        fn squares_round_trip(index in 0..81usize) {
+            let sq = Square::from_index(index).unwrap();
+            prop_assert_eq!(parse_square(&format_square(sq)), Some(sq));
+            prop_assert_eq!(parse_rank_letter(rank_letter(sq.rank())), Some(sq.rank()));
+        }
     }
 }

@@ -10,7 +10,7 @@ use nom::{
     IResult, Parser,
     branch::alt,
     character::complete::{char, one_of},
-    combinator::{all_consuming, map, opt},
+    combinator::{all_consuming, map, map_opt, opt},
 };
 
 /// What a move text says about promotion.
@@ -47,12 +47,45 @@ impl XboardMove {
     }
 }
 
-/// An XBoard square: file letter `a`–`i`, rank digit `1`–`9`.
-fn xboard_square(i: &str) -> IResult<&str, Square> {
-    let (i, (f, r)) = (one_of("abcdefghi"), one_of("123456789")).parse(i)?;
-    let file = 9 - (f as u8 - b'a');
-    let rank = 9 - (r as u8 - b'1');
-    Ok((i, Square::new(file, rank).expect("in range")))
+/// XBoard's file letters, shogi file 9 (`a`) first.
+const FILE_LETTERS: &str = "abcdefghi";
+/// XBoard's rank digits, shogi rank 9 (`1`, sente's back rank) first.
+const RANK_DIGITS: &str = "123456789";
+
+/// The letter XBoard gives a shogi file 1..=9: `a` for 9 … `i` for 1 (`?` for anything
+/// else).
+pub fn file_letter(file: u8) -> char {
+    nth_from_nine(FILE_LETTERS, file)
+}
+
+/// The character of shogi file or rank `n` in an XBoard list, which counts from 9.
+fn nth_from_nine(chars: &str, n: u8) -> char {
+    match n {
+        1..=9 => char::from(chars.as_bytes()[usize::from(9 - n)]),
+        _ => '?',
+    }
+}
+
+fn from_nine(chars: &str, c: char) -> Option<u8> {
+    chars.find(c).map(|i| 9 - i as u8)
+}
+
+/// An XBoard square: file letter `a`–`i`, rank digit `1`–`9` (`e5` is 5e).
+pub fn square(i: &str) -> IResult<&str, Square> {
+    map_opt((one_of(FILE_LETTERS), one_of(RANK_DIGITS)), |(f, r)| {
+        Square::new(from_nine(FILE_LETTERS, f)?, from_nine(RANK_DIGITS, r)?)
+    })
+    .parse(i)
+}
+
+/// Parses a square in XBoard's form (`e5`), nothing around it.
+pub fn parse_square(text: &str) -> Option<Square> {
+    all_consuming(square).parse(text).ok().map(|(_, sq)| sq)
+}
+
+/// XBoard's name of a square: `e5` for 5e, `a9` for 9a.
+pub fn format_square(sq: Square) -> String {
+    [file_letter(sq.file()), nth_from_nine(RANK_DIGITS, sq.rank())].iter().collect()
 }
 
 fn drop_letter_any_case(i: &str) -> IResult<&str, PieceKind> {
@@ -62,11 +95,11 @@ fn drop_letter_any_case(i: &str) -> IResult<&str, PieceKind> {
 
 fn xboard_move(i: &str) -> IResult<&str, XboardMove> {
     alt((
-        map((drop_letter_any_case, char('@'), xboard_square), |(k, _, to)| XboardMove {
+        map((drop_letter_any_case, char('@'), square), |(k, _, to)| XboardMove {
             shape: Move::drop(k, to),
             mark: PromotionMark::None,
         }),
-        map((xboard_square, xboard_square, opt(one_of("+="))), |(from, to, s)| XboardMove {
+        map((square, square, opt(one_of("+="))), |(from, to, s)| XboardMove {
             shape: Move::normal(from, to, s == Some('+')),
             mark: match s {
                 Some('+') => PromotionMark::Promote,
@@ -91,21 +124,15 @@ pub fn parse_xboard_move(text: &str) -> Option<XboardMove> {
     Some(XboardMove { shape: usi, mark })
 }
 
-fn square_text(sq: Square) -> String {
-    let f = char::from(b'a' + (9 - sq.file()));
-    let r = char::from(b'1' + (9 - sq.rank()));
-    format!("{f}{r}")
-}
-
 /// XBoard text of a move: `c3c4`, `b2h8+`, `P@e5`.
 pub fn format_xboard_move(m: Move) -> String {
     match (m.drop_kind(), m.from()) {
-        (Some(k), _) => format!("{}@{}", k.base_letter(), square_text(m.to())),
+        (Some(k), _) => format!("{}@{}", k.base_letter(), format_square(m.to())),
         (None, Some(from)) => {
             format!(
                 "{}{}{}",
-                square_text(from),
-                square_text(m.to()),
+                format_square(from),
+                format_square(m.to()),
                 if m.is_promotion() { "+" } else { "" }
             )
         }
@@ -212,6 +239,8 @@ pub fn parse_xboard_fen(text: &str) -> Result<Position, SfenError> {
 mod tests {
     use super::*;
     use crate::notation::sfen::{parse_sfen, to_sfen};
+    use crate::notation::test_positions::{position_and_move, positions};
+    use proptest::prelude::*;
 
     #[test]
     fn coordinates_map_to_shogi_squares() {
@@ -270,5 +299,38 @@ mod tests {
             parse_xboard_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[- w 0 1")
                 .is_err()
         );
+    }
+
+    #[test]
+    fn squares_and_files() {
+        assert_eq!(format_square(Square::new(9, 1).unwrap()), "a9");
+        assert_eq!(format_square(Square::new(5, 5).unwrap()), "e5");
+        assert_eq!(parse_square("i1"), Square::new(1, 9));
+        for bad in ["", "e", "5e", "j1", "a0", "e5 "] {
+            assert_eq!(parse_square(bad), None, "{bad:?}");
+        }
+        assert_eq!(file_letter(9), 'a');
+        assert_eq!(file_letter(1), 'i');
+        assert_eq!(file_letter(10), '?');
+    }
+
+    proptest! {
+        #[test]
+        fn moves_round_trip((pos, mv) in position_and_move()) {
+            let text = format_xboard_move(mv);
+            prop_assert_eq!(parse_xboard_move(&text).map(|m| m.to_move(&pos)), Some(Ok(mv)));
+        }
+
+        #[test]
+        fn squares_round_trip(index in 0..81usize) {
+            let sq = Square::from_index(index).unwrap();
+            prop_assert_eq!(parse_square(&format_square(sq)), Some(sq));
+        }
+
+        #[test]
+        fn fen_round_trips(pos in positions()) {
+            let fen = to_xboard_fen(&pos);
+            prop_assert_eq!(parse_xboard_fen(&fen).map(|p| to_xboard_fen(&p)), Ok(fen));
+        }
     }
 }

@@ -9,8 +9,11 @@
 //! One job a room, as Stockfish splits it: `threads` is the entry (root moves, helper
 //! threads, the result), `iterate` deepens at the root, `node` searches one node (and its
 //! quiescence), `movepick` orders a node's moves, `history` keeps what ordering learns, `see`
-//! judges exchanges, `worker` holds a thread's state; `tt`, `time` and `limits` as named.
+//! judges exchanges, `worker` holds a thread's state; `tt`, `time` and `limits` as named,
+//! `info` what a search reports. Its scores are numbers, `notation::score`'s [`Score`]: the
+//! text of a score in each dialect is there too, never here.
 
+pub mod info;
 pub mod limits;
 pub mod time;
 pub mod tt;
@@ -23,10 +26,10 @@ mod see;
 mod threads;
 mod worker;
 
+pub use crate::notation::score::{Bound, Score};
 pub use history::{TablePool, Tables};
-pub use limits::{
-    Bound, Clock, MAX_MULTIPV, PvLine, Score, SearchInfo, SearchLimits, SearchResult,
-};
+pub use info::{PvLine, SearchInfo, SearchResult};
+pub use limits::{Clock, MAX_MULTIPV, SearchLimits};
 pub use see::{capture_value, see_ge, see_value};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};

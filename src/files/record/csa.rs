@@ -10,63 +10,28 @@
 use super::{Headers, Record, Replay, format_date, one_line, parse_date};
 use crate::files::FileError;
 use crate::game::{DrawReason, Outcome, WinReason};
+use crate::notation::csa::{self, Special};
 use crate::rules::handicap::Handicap;
-use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, Setup, Square};
+use crate::rules::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
 use nom::bytes::complete::take;
-use nom::character::complete::{one_of, satisfy};
-use nom::combinator::{all_consuming, map_opt};
+use nom::combinator::all_consuming;
 use nom::multi::many0;
 use nom::{IResult, Parser};
 use std::fmt::Write as _;
 use std::time::Duration;
 
-const KINDS: [(&str, PieceKind); 14] = [
-    ("FU", PieceKind::Pawn),
-    ("KY", PieceKind::Lance),
-    ("KE", PieceKind::Knight),
-    ("GI", PieceKind::Silver),
-    ("KI", PieceKind::Gold),
-    ("KA", PieceKind::Bishop),
-    ("HI", PieceKind::Rook),
-    ("OU", PieceKind::King),
-    ("TO", PieceKind::ProPawn),
-    ("NY", PieceKind::ProLance),
-    ("NK", PieceKind::ProKnight),
-    ("NG", PieceKind::ProSilver),
-    ("UM", PieceKind::Horse),
-    ("RY", PieceKind::Dragon),
-];
-
-fn kind_of(code: &str) -> Option<PieceKind> {
-    KINDS.iter().find(|(c, _)| *c == code).map(|&(_, k)| k)
-}
-
-fn code(kind: PieceKind) -> &'static str {
-    KINDS.iter().find(|&&(_, k)| k == kind).map_or("??", |(c, _)| c)
-}
-
-fn sign(color: Color) -> char {
-    if color == Color::Black { '+' } else { '-' }
-}
-
-/// A move statement's shape: `+7776FU` (`00` as the origin for a drop).
-fn move_shape(i: &str) -> IResult<&str, (Color, u8, u8, u8, u8, PieceKind)> {
-    let digit = || map_opt(satisfy(|c| c.is_ascii_digit()), |c| c.to_digit(10).map(|d| d as u8));
-    let side = map_opt(one_of("+-"), |c| Some(if c == '+' { Color::Black } else { Color::White }));
-    let kind = map_opt(take(2usize), kind_of);
-    all_consuming((side, digit(), digit(), digit(), digit(), kind)).parse(i)
-}
-
 /// Whether a statement looks like a CSA move (for telling CSA from other formats).
 pub fn is_csa_move(s: &str) -> bool {
-    move_shape(s.trim_end()).is_ok()
+    csa::parse_csa_move(s.trim_end()).is_some()
 }
 
-/// `xyKK` groups of a `P+`/`P-` or `PI` line: square (`00` for the hand) and piece
-/// (`AL`: all the pieces left, in `P+`/`P-`).
-fn groups(i: &str) -> IResult<&str, Vec<(u8, u8, &str)>> {
-    let digit = || map_opt(satisfy(|c| c.is_ascii_digit()), |c| c.to_digit(10).map(|d| d as u8));
-    all_consuming(many0((digit(), digit(), take(2usize)))).parse(i)
+/// One `xyKK` group: a square's digits (`00` for the hand) and a piece code (`AL`: all the
+/// pieces left, in `P+`/`P-`).
+type Group<'a> = ((u8, u8), &'a str);
+
+/// The `xyKK` groups of a `P+`/`P-` or `PI` line.
+fn groups(i: &str) -> IResult<&str, Vec<Group<'_>>> {
+    all_consuming(many0((csa::digits, take(2usize)))).parse(i)
 }
 
 /// One game while it is read.
@@ -132,7 +97,7 @@ impl Reader {
                 if self.replay.is_some() {
                     return Err(bad("a second side to move"));
                 }
-                let side = if s == "+" { Color::Black } else { Color::White };
+                let side = csa::parse_side(s).ok_or_else(|| bad("a side is + or -"))?;
                 self.start(side, line)?;
             }
             Some(b'+' | b'-') => self.csa_move(s, line)?,
@@ -180,19 +145,18 @@ impl Reader {
         if let Some(removed) = rest.strip_prefix('I') {
             let mut setup = Position::startpos().to_setup();
             let (_, groups) = groups(removed).map_err(|_| "removals are xyKK groups")?;
-            for (f, r, k) in groups {
+            for ((f, r), k) in groups {
                 let sq = Square::new(f, r).ok_or("no such square")?;
-                let kind = kind_of(k).ok_or("unknown piece")?;
+                let kind = csa::parse_piece_code(k).ok_or("unknown piece")?;
                 if setup.piece_at(sq).map(Piece::kind) != Some(kind) {
                     return Err(format!("no {} on {sq} to remove", kind.name()));
                 }
                 setup.set(sq, None);
             }
             self.setup = Some(setup);
-        } else if let Some(color) = rest.strip_prefix(['+', '-']).map(|_| rest.starts_with('+')) {
-            let color = if color { Color::Black } else { Color::White };
+        } else if let Some(color) = rest.chars().next().and_then(csa::parse_side_sign) {
             let (_, groups) = groups(&rest[1..]).map_err(|_| "pieces are xyKK groups")?;
-            for (f, r, k) in groups {
+            for ((f, r), k) in groups {
                 self.place(color, f, r, k)?;
             }
         } else {
@@ -215,12 +179,11 @@ impl Reader {
                 let piece = match cell.as_str() {
                     " * " => None,
                     _ => {
-                        let color = match cell.chars().next() {
-                            Some('+') => Color::Black,
-                            Some('-') => Color::White,
-                            _ => return Err(format!("'{}': not a piece", cell.trim_end())),
+                        let Some(color) = cell.chars().next().and_then(csa::parse_side_sign) else {
+                            return Err(format!("'{}': not a piece", cell.trim_end()));
                         };
-                        let kind = cell.get(1..).and_then(kind_of).ok_or("unknown piece")?;
+                        let kind =
+                            cell.get(1..).and_then(csa::parse_piece_code).ok_or("unknown piece")?;
                         Some(Piece::new(color, kind))
                     }
                 };
@@ -247,7 +210,7 @@ impl Reader {
             }
             return Ok(());
         }
-        let kind = kind_of(k).ok_or("unknown piece")?;
+        let kind = csa::parse_piece_code(k).ok_or("unknown piece")?;
         if (f, r) == (0, 0) {
             if !kind.is_hand_kind() {
                 return Err(format!("no {} in hand", kind.name()));
@@ -264,30 +227,15 @@ impl Reader {
     fn csa_move(&mut self, s: &str, line: usize) -> Result<(), FileError> {
         if self.replay.is_none() {
             // No side-to-move line: the first move says it.
-            self.start(if s.starts_with('+') { Color::Black } else { Color::White }, line)?;
+            let side = s.chars().next().and_then(csa::parse_side_sign).unwrap_or(Color::White);
+            self.start(side, line)?;
         }
         let replay = self.replay.as_mut().expect("started");
         let bad = |why: String| FileError::new(line, format!("'{s}': {why}"));
-        let (_, (side, ff, fr, tf, tr, kind)) =
-            move_shape(s).map_err(|_| bad("not a CSA move".into()))?;
-        if side != replay.pos.side_to_move() {
-            return Err(bad(format!(
-                "out of turn: {} is to move",
-                replay.pos.side_to_move().name()
-            )));
-        }
-        let to = Square::new(tf, tr).ok_or_else(|| bad("no such square".into()))?;
-        let m = if (ff, fr) == (0, 0) {
-            Move::drop(kind, to)
-        } else {
-            let from = Square::new(ff, fr).ok_or_else(|| bad("no such square".into()))?;
-            let on = replay.pos.piece_at(from).map(Piece::kind);
-            let promote = on.is_some_and(|k| k != kind && k.promote() == Some(kind));
-            if on.is_some_and(|k| k != kind && !promote) {
-                return Err(bad(format!("the piece on {from} is not a {}", kind.name())));
-            }
-            Move::normal(from, to, promote)
-        };
+        let m = csa::parse_csa_move(s)
+            .ok_or_else(|| bad("not a CSA move".into()))?
+            .to_move(&replay.pos)
+            .map_err(|e| bad(e.to_string()))?;
         replay.play(m, s, line)
     }
 
@@ -306,20 +254,18 @@ impl Reader {
         let replay = self.replay.as_mut()?;
         let to_move = replay.pos.side_to_move();
         let win = |winner, reason| Some(Outcome::Win { winner, reason });
-        replay.record.outcome = match s {
-            "%TORYO" => win(!to_move, WinReason::Resignation),
-            "%TSUMI" => win(!to_move, WinReason::Checkmate),
-            "%TIME_UP" => win(!to_move, WinReason::Time),
-            "%ILLEGAL_MOVE" => win(!to_move, WinReason::IllegalMove),
-            "%+ILLEGAL_ACTION" => win(Color::White, WinReason::IllegalMove),
-            "%-ILLEGAL_ACTION" => win(Color::Black, WinReason::IllegalMove),
-            "%KACHI" => win(to_move, WinReason::Declaration),
-            "%SENNICHITE" => Some(Outcome::Draw(DrawReason::Repetition)),
-            "%JISHOGI" => Some(Outcome::Draw(DrawReason::Impasse)),
-            "%MAX_MOVES" => Some(Outcome::Draw(DrawReason::MoveLimit)),
-            "%HIKIWAKE" => Some(Outcome::Draw(DrawReason::Agreement)),
-            "%CHUDAN" | "%MATTA" | "%FUZUMI" | "%ERROR" => None,
-            _ => return None,
+        replay.record.outcome = match csa::parse_special(s)? {
+            Special::Resign => win(!to_move, WinReason::Resignation),
+            Special::Mated => win(!to_move, WinReason::Checkmate),
+            Special::TimeUp => win(!to_move, WinReason::Time),
+            Special::IllegalMove => win(!to_move, WinReason::IllegalMove),
+            Special::IllegalAction(offender) => win(!offender, WinReason::IllegalMove),
+            Special::Declare => win(to_move, WinReason::Declaration),
+            Special::Repetition => Some(Outcome::Draw(DrawReason::Repetition)),
+            Special::Impasse => Some(Outcome::Draw(DrawReason::Impasse)),
+            Special::MaxMoves => Some(Outcome::Draw(DrawReason::MoveLimit)),
+            Special::Draw => Some(Outcome::Draw(DrawReason::Agreement)),
+            Special::Interrupted | Special::TakeBack | Special::NoMate | Special::Error => None,
         };
         self.ended = true;
         Some(())
@@ -427,25 +373,7 @@ pub fn write(record: &Record) -> String {
     }
     let mut pos = record.start.clone();
     for m in &record.moves {
-        let mover = pos.side_to_move();
-        let (from, kind) = match m.mv.from() {
-            None => ((0, 0), m.mv.drop_kind().unwrap_or(PieceKind::Pawn)),
-            Some(f) => {
-                let on = pos.piece_at(f).map_or(PieceKind::Pawn, Piece::kind);
-                ((f.file(), f.rank()), on.promoted_if(m.mv.is_promotion()))
-            }
-        };
-        let to = m.mv.to();
-        let _ = writeln!(
-            t,
-            "{}{}{}{}{}{}",
-            sign(mover),
-            from.0,
-            from.1,
-            to.file(),
-            to.rank(),
-            code(kind)
-        );
+        let _ = writeln!(t, "{}", csa::format_csa_move(&pos, m.mv));
         if let Some(d) = m.time {
             let _ = writeln!(t, "T{}", d.as_secs());
         }
@@ -464,27 +392,28 @@ pub fn write(record: &Record) -> String {
 /// CSA cannot say every outcome: perpetual check becomes an illegal action by the side that
 /// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`, a try `%TORYO`.
 fn ending(o: Outcome, to_move: Color) -> String {
-    match o {
+    let special = match o {
         // CSA has no try rule: the side to move after the winning king move gives up.
-        Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => "%TORYO".into(),
+        Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => Special::Resign,
         Outcome::Win { reason: WinReason::Checkmate | WinReason::NoLegalMove, .. } => {
-            "%TSUMI".into()
+            Special::Mated
         }
-        Outcome::Win { reason: WinReason::Time, .. } => "%TIME_UP".into(),
-        Outcome::Win { reason: WinReason::Declaration, .. } => "%KACHI".into(),
-        Outcome::Win { reason: WinReason::Impasse, .. } => "%JISHOGI".into(),
+        Outcome::Win { reason: WinReason::Time, .. } => Special::TimeUp,
+        Outcome::Win { reason: WinReason::Declaration, .. } => Special::Declare,
+        Outcome::Win { reason: WinReason::Impasse, .. } => Special::Impasse,
         Outcome::Win { winner, reason: WinReason::IllegalMove | WinReason::PerpetualCheck } => {
             if winner != to_move {
-                "%ILLEGAL_MOVE".into()
+                Special::IllegalMove
             } else {
-                format!("%{}ILLEGAL_ACTION", sign(!winner))
+                Special::IllegalAction(!winner)
             }
         }
-        Outcome::Draw(DrawReason::Repetition) => "%SENNICHITE".into(),
-        Outcome::Draw(DrawReason::Impasse) => "%JISHOGI".into(),
-        Outcome::Draw(DrawReason::MoveLimit) => "%MAX_MOVES".into(),
-        Outcome::Draw(DrawReason::Agreement) => "%HIKIWAKE".into(),
-    }
+        Outcome::Draw(DrawReason::Repetition) => Special::Repetition,
+        Outcome::Draw(DrawReason::Impasse) => Special::Impasse,
+        Outcome::Draw(DrawReason::MoveLimit) => Special::MaxMoves,
+        Outcome::Draw(DrawReason::Agreement) => Special::Draw,
+    };
+    csa::format_special(special)
 }
 
 /// `PI` for the standard start, `PI` and the removals for a handicap, else the nine rows
@@ -501,7 +430,7 @@ fn write_start(t: &mut String, start: &Position) {
         t.push_str("PI");
         for sq in h.removed() {
             let kind = standard.piece_at(sq).map_or(PieceKind::Pawn, Piece::kind);
-            let _ = write!(t, "{}{}{}", sq.file(), sq.rank(), code(kind));
+            let _ = write!(t, "{}{}", csa::format_square(sq), csa::piece_code(kind));
         }
         t.push('\n');
     } else {
@@ -510,7 +439,8 @@ fn write_start(t: &mut String, start: &Position) {
             for file in (1..=9).rev() {
                 match Square::new(file, rank).and_then(|sq| start.piece_at(sq)) {
                     Some(p) => {
-                        let _ = write!(t, "{}{}", sign(p.color()), code(p.kind()));
+                        let _ =
+                            write!(t, "{}{}", csa::side_sign(p.color()), csa::piece_code(p.kind()));
                     }
                     None => t.push_str(" * "),
                 }
@@ -523,16 +453,16 @@ fn write_start(t: &mut String, start: &Position) {
                 continue;
             }
             t.push('P');
-            t.push(sign(color));
+            t.push(csa::side_sign(color));
             for kind in PieceKind::HAND_WRITING_ORDER {
                 for _ in 0..hand.count(kind) {
-                    let _ = write!(t, "00{}", code(kind));
+                    let _ = write!(t, "00{}", csa::piece_code(kind));
                 }
             }
             t.push('\n');
         }
     }
-    t.push(sign(side));
+    t.push(csa::side_sign(side));
     t.push('\n');
 }
 

@@ -17,98 +17,21 @@ use super::{Headers, Record, Replay, format_date, one_line, parse_date};
 use crate::files::FileError;
 use crate::game::{DrawReason, Outcome, WinReason};
 use crate::notation;
+use crate::notation::kif::{
+    DiagramCellError, KifMove, count_kanji, diagram_cell, kif_move, parse_count_kanji,
+    parse_diagram_cell, parse_piece_char, piece_char, rank_char, side_name,
+};
 use crate::rules::handicap::Handicap;
-use crate::rules::{Color, Hand, Move, Piece, PieceKind, Position, Setup, Square};
+use crate::rules::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
 use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::{anychar, char, digit1, space0, space1};
-use nom::combinator::{map, map_opt, opt, value};
-use nom::multi::{many0, separated_list1};
-use nom::sequence::delimited;
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{map, map_opt, opt};
+use nom::multi::separated_list1;
 use nom::{IResult, Parser};
 use std::fmt::Write as _;
 use std::time::Duration;
 
-/// The one-character names, as the board diagram writes them.
-const KANJI: [(char, PieceKind); 14] = [
-    ('歩', PieceKind::Pawn),
-    ('香', PieceKind::Lance),
-    ('桂', PieceKind::Knight),
-    ('銀', PieceKind::Silver),
-    ('金', PieceKind::Gold),
-    ('角', PieceKind::Bishop),
-    ('飛', PieceKind::Rook),
-    ('玉', PieceKind::King),
-    ('と', PieceKind::ProPawn),
-    ('杏', PieceKind::ProLance),
-    ('圭', PieceKind::ProKnight),
-    ('全', PieceKind::ProSilver),
-    ('馬', PieceKind::Horse),
-    ('龍', PieceKind::Dragon),
-];
-
-fn kanji(kind: PieceKind) -> char {
-    KANJI.iter().find(|&&(_, k)| k == kind).map_or('？', |&(c, _)| c)
-}
-
-fn kind_of_char(c: char) -> Option<PieceKind> {
-    let c = match c {
-        '王' => '玉',
-        '竜' => '龍',
-        c => c,
-    };
-    KANJI.iter().find(|&&(k, _)| k == c).map(|&(_, kind)| kind)
-}
-
-const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// A count of pieces in hand in kanji (`十八`); nothing for one.
-fn count_kanji(n: u32) -> String {
-    match n {
-        0 | 1 => String::new(),
-        2..=9 => RANKS[n as usize - 1].to_string(),
-        10 => "十".into(),
-        _ => format!("十{}", RANKS[(n as usize - 11).min(8)]),
-    }
-}
-
-fn parse_count_kanji(s: &str) -> Option<u32> {
-    let digit = |c: char| RANKS.iter().position(|&k| k == c).map(|i| i as u32 + 1);
-    let chars: Vec<char> = s.chars().collect();
-    match chars.as_slice() {
-        [] => Some(1),
-        ['十'] => Some(10),
-        ['十', d] => Some(10 + digit(*d)?),
-        [d] => digit(*d),
-        _ => None,
-    }
-}
-
 // ---------------------------------------------------------------- reading
-
-/// Where a move goes: a square, or `同` (the square of the move before).
-#[derive(Copy, Clone, Debug)]
-enum Dest {
-    Square(Square),
-    Same,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Modifier {
-    Promote,
-    NoPromote,
-    Drop,
-}
-
-/// A move as written, not yet checked.
-#[derive(Copy, Clone, Debug)]
-struct Written {
-    dest: Dest,
-    kind: PieceKind,
-    modifier: Option<Modifier>,
-    from: Option<(u8, u8)>,
-}
 
 /// The special move words that end a game.
 const ENDINGS: [&str; 13] = [
@@ -127,48 +50,6 @@ const ENDINGS: [&str; 13] = [
     "不戦敗",
 ];
 
-fn file_digit(i: &str) -> IResult<&str, u8> {
-    map_opt(anychar, |c| match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        _ => FILES.iter().position(|&f| f == c).map(|p| p as u8 + 1),
-    })
-    .parse(i)
-}
-
-fn rank_digit(i: &str) -> IResult<&str, u8> {
-    alt((map_opt(anychar, |c| RANKS.iter().position(|&r| r == c).map(|p| p as u8 + 1)), file_digit))
-        .parse(i)
-}
-
-fn ascii_digit(i: &str) -> IResult<&str, u8> {
-    map_opt(anychar, |c| c.to_digit(10).map(|d| d as u8)).parse(i)
-}
-
-fn piece(i: &str) -> IResult<&str, PieceKind> {
-    alt((
-        value(PieceKind::ProLance, tag("成香")),
-        value(PieceKind::ProKnight, tag("成桂")),
-        value(PieceKind::ProSilver, tag("成銀")),
-        map_opt(anychar, kind_of_char),
-    ))
-    .parse(i)
-}
-
-fn written(i: &str) -> IResult<&str, Written> {
-    let same = value(Dest::Same, (char('同'), many0(alt((char('\u{3000}'), char(' '))))));
-    let square = map_opt((file_digit, rank_digit), |(f, r)| Square::new(f, r).map(Dest::Square));
-    let modifier = alt((
-        value(Modifier::NoPromote, alt((tag("不成"), tag("生")))),
-        value(Modifier::Promote, tag("成")),
-        value(Modifier::Drop, tag("打")),
-    ));
-    let origin = delimited(char('('), (ascii_digit, ascii_digit), char(')'));
-    map((alt((same, square)), piece, opt(modifier), opt(origin)), |(dest, kind, modifier, from)| {
-        Written { dest, kind, modifier, from }
-    })
-    .parse(i)
-}
-
 /// The thinking time of a move line, `( 0:01/00:00:01)`: the first part, minutes and
 /// seconds or hours, minutes and seconds.
 fn time(i: &str) -> IResult<&str, Duration> {
@@ -184,7 +65,7 @@ fn time(i: &str) -> IResult<&str, Duration> {
 }
 
 enum Body {
-    Move(Written),
+    Move(KifMove),
     End(&'static str),
 }
 
@@ -199,7 +80,7 @@ fn move_line<'a>(i: &'a str) -> IResult<&'a str, (Body, Option<Duration>)> {
         }
         Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Tag)))
     };
-    let (i, body) = alt((map(end_word, Body::End), map(written, Body::Move))).parse(i)?;
+    let (i, body) = alt((map(end_word, Body::End), map(kif_move, Body::Move))).parse(i)?;
     let (i, _) = space0(i)?;
     let (i, t) = opt(time).parse(i)?;
     Ok((i, (body, t)))
@@ -302,17 +183,12 @@ fn bod_row(line: &str, n: usize) -> Result<[Option<Piece>; 9], FileError> {
     let mut row = [None; 9];
     for cell in &mut row {
         let (mark, name) = (chars.next().ok_or_else(bad)?, chars.next().ok_or_else(bad)?);
-        if name == '・' {
-            continue;
-        }
-        let kind = kind_of_char(name)
-            .ok_or_else(|| FileError::new(n, format!("'{name}' is not a piece")))?;
-        let color = match mark {
-            'v' | 'V' => Color::White,
-            ' ' | '^' | '\u{3000}' => Color::Black,
-            _ => return Err(bad()),
-        };
-        *cell = Some(Piece::new(color, kind));
+        *cell = parse_diagram_cell(mark, name).map_err(|e| match e {
+            DiagramCellError::NotAPiece(name) => {
+                FileError::new(n, format!("'{name}' is not a piece"))
+            }
+            DiagramCellError::BadMark(_) => bad(),
+        })?;
     }
     Ok(row)
 }
@@ -326,7 +202,7 @@ fn bod_hand(text: &str, n: usize) -> Result<Hand, FileError> {
     for item in text.split([' ', '\u{3000}']).filter(|s| !s.is_empty()) {
         let mut chars = item.chars();
         let name = chars.next().unwrap_or('？');
-        let kind = kind_of_char(name)
+        let kind = parse_piece_char(name)
             .filter(|k| k.is_hand_kind())
             .ok_or_else(|| FileError::new(n, format!("'{item}' is not a piece in hand")))?;
         let count = parse_count_kanji(chars.as_str())
@@ -392,7 +268,8 @@ pub fn parse(text: &str) -> Result<Record, FileError> {
                 }
                 Body::Move(w) => {
                     let text = trimmed.split([' ', '\t']).nth(1).unwrap_or(trimmed);
-                    let m = to_move(&w, &r.pos, r.record.moves.last().map(|m| m.mv.to()))
+                    let m = w
+                        .to_move(&r.pos, r.record.moves.last().map(|m| m.mv.to()))
                         .map_err(|why| FileError::new(n, format!("'{text}': {why}")))?;
                     r.play(m, text, n)?;
                     if let Some(last) = r.record.moves.last_mut() {
@@ -464,41 +341,11 @@ fn outcome(ending: Option<&str>, said: Said, to_move: Color) -> Option<Outcome> 
     }
 }
 
-/// The legal move a written move stands for, or why there is none.
-fn to_move(w: &Written, pos: &Position, last_to: Option<Square>) -> Result<Move, String> {
-    let to = match w.dest {
-        Dest::Square(sq) => sq,
-        Dest::Same => last_to.ok_or("同 with no move before")?,
-    };
-    let drop = w.modifier == Some(Modifier::Drop) || w.from == Some((0, 0));
-    if drop {
-        if w.from.is_some_and(|f| f != (0, 0)) {
-            return Err("a drop comes from no square".into());
-        }
-        return Ok(Move::drop(w.kind, to));
-    }
-    let (f, r) = w.from.ok_or("no square the piece comes from")?;
-    let from = Square::new(f, r).ok_or("no such square")?;
-    if pos.piece_at(from).map(Piece::kind) != Some(w.kind) {
-        return Err(format!("no {} on {from}", w.kind.name()));
-    }
-    Ok(Move::normal(from, to, w.modifier == Some(Modifier::Promote)))
-}
-
 // ---------------------------------------------------------------- writing
 
 /// Display width: two columns for a full-width character.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
-fn side_name(color: Color, handicap: bool) -> &'static str {
-    match (color, handicap) {
-        (Color::Black, false) => "先手",
-        (Color::White, false) => "後手",
-        (Color::Black, true) => "下手",
-        (Color::White, true) => "上手",
-    }
 }
 
 /// The ending line's word and the summary's words, for an outcome; `to_move` is the side to
@@ -534,7 +381,7 @@ fn hand_text(hand: Hand) -> String {
     let items: Vec<String> = PieceKind::HAND_WRITING_ORDER
         .into_iter()
         .filter(|&k| hand.count(k) > 0)
-        .map(|k| format!("{}{}", kanji(k), count_kanji(hand.count(k))))
+        .map(|k| format!("{}{}", piece_char(k), count_kanji(hand.count(k))))
         .collect();
     if items.is_empty() { "なし".into() } else { items.join("\u{3000}") }
 }
@@ -545,15 +392,9 @@ fn write_diagram(t: &mut String, pos: &Position) {
     for rank in 1..=9u8 {
         t.push('|');
         for file in (1..=9).rev() {
-            match Square::new(file, rank).and_then(|sq| pos.piece_at(sq)) {
-                None => t.push_str(" ・"),
-                Some(p) => {
-                    t.push(if p.color() == Color::White { 'v' } else { ' ' });
-                    t.push(kanji(p.kind()));
-                }
-            }
+            t.extend(diagram_cell(Square::new(file, rank).and_then(|sq| pos.piece_at(sq))));
         }
-        let _ = writeln!(t, "|{}", RANKS[rank as usize - 1]);
+        let _ = writeln!(t, "|{}", rank_char(rank));
     }
     t.push_str("+---------------------------+\n");
     let _ = writeln!(t, "先手の持駒：{}", hand_text(pos.hand(Color::Black)));

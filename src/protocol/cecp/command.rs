@@ -4,7 +4,7 @@
 //!
 //! Lines read in `edit` mode have their own small language, [`EditCommand`].
 
-use crate::notation::{XboardMove, parse_xboard_move};
+use crate::notation::{self, XboardMove, parse_xboard_move};
 use crate::rules::{PieceKind, Square};
 use nom::{
     IResult, Parser,
@@ -484,16 +484,7 @@ fn piece_letter(i: &str) -> Res<'_, PieceKind> {
 
 /// A square in XBoard form (`e5`: file letter, rank digit) or USI form (`5e`).
 pub fn square(i: &str) -> Res<'_, Square> {
-    use nom::character::complete::one_of;
-    alt((
-        map_opt((one_of("abcdefghi"), one_of("123456789")), |(f, r)| {
-            Square::new(9 - (f as u8 - b'a'), 9 - (r as u8 - b'1'))
-        }),
-        map_opt((one_of("123456789"), one_of("abcdefghi")), |(f, r)| {
-            Square::new(f as u8 - b'0', r as u8 - b'a' + 1)
-        }),
-    ))
-    .parse(i)
+    alt((notation::xboard::square, notation::usi::square)).parse(i)
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! `Illegal`, anything with `Draw`); only the replies below produce them, and only when meant.
 
 use crate::game::{DrawReason, Outcome, WinReason};
-use crate::notation::{SfenError, format_xboard_move};
-use crate::rules::{Color, Move, PositionError, Square};
+use crate::notation::{SfenError, format_xboard_move, score, xboard};
+use crate::rules::{Color, Move, PositionError};
 use crate::search::{Bound, SearchInfo};
 use std::fmt;
 use std::time::Duration;
@@ -18,22 +18,15 @@ pub fn xboard_color(c: Color) -> &'static str {
     }
 }
 
-/// XBoard's name of a square: `e5` for 5e.
-pub fn xboard_square(sq: Square) -> String {
-    let f = char::from(b'a' + (9 - sq.file()));
-    let r = char::from(b'1' + (9 - sq.rank()));
-    format!("{f}{r}")
-}
-
 /// Why a position is refused, in XBoard's colour and square names.
 pub fn position_error(e: &PositionError) -> String {
     match e {
         PositionError::TooManyKings(c) => format!("{} has more than one king", xboard_color(*c)),
         PositionError::DeadPiece(sq) => {
-            format!("the piece on {} could never move", xboard_square(*sq))
+            format!("the piece on {} could never move", xboard::format_square(*sq))
         }
         PositionError::TwoPawns { color, file } => {
-            let letter = char::from(b'a' + (9 - file));
+            let letter = xboard::file_letter(*file);
             format!("{} has two pawns on file {letter}", xboard_color(*color))
         }
         other => other.to_string(),
@@ -106,7 +99,7 @@ impl Thinking {
     pub fn from_info(info: &SearchInfo, prefix: Option<Move>) -> Thinking {
         Thinking {
             depth: info.depth,
-            score: info.score.to_xboard(),
+            score: score::xboard_value(info.score),
             elapsed: info.time,
             nodes: info.nodes,
             pv: prefix.into_iter().chain(info.pv.iter().copied()).collect(),
@@ -125,12 +118,7 @@ impl fmt::Display for Thinking {
         for m in &self.pv {
             write!(f, " {}", format_xboard_move(*m))?;
         }
-        // Protocol 4.8: a trailing `?` marks a fail low, `!` a fail high.
-        match self.bound {
-            Bound::Exact => Ok(()),
-            Bound::Upper => f.write_str(" ?"),
-            Bound::Lower => f.write_str(" !"),
-        }
+        f.write_str(score::xboard_bound_mark(self.bound))
     }
 }
 
@@ -196,6 +184,8 @@ impl fmt::Display for Reply {
 mod tests {
     use super::*;
     use crate::notation::parse_usi_move;
+    use crate::notation::xboard::format_square as xboard_square;
+    use crate::rules::Square;
     use crate::search::Score;
 
     #[test]

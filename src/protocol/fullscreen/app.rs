@@ -8,11 +8,12 @@ use super::menu::{Choice, level_text};
 use super::screen::{self, Player, Snapshot};
 use crate::config::{Config, GameKind};
 use crate::engine::clock::centis;
+use crate::notation::{score, usi};
 use crate::protocol::LoopEnd;
 use crate::protocol::gnu::display::MessageKind;
 use crate::protocol::gnu::{Interp, Link, Thinking, Waiting};
 use crate::rules::Color;
-use crate::search::{Score, SearchInfo};
+use crate::search::SearchInfo;
 use std::time::{Duration, Instant};
 
 /// A clock as shown: `M:SS`, or `H:MM:SS` from an hour on.
@@ -27,11 +28,7 @@ pub fn clock_text(centis: i64) -> String {
 
 /// A search iteration in a line: depth, score, time, nodes and the expected moves.
 pub fn info_text(info: &SearchInfo) -> String {
-    let score = match info.score {
-        Score::Cp(cp) => format!("{cp:+}"),
-        Score::Mate(p) if p > 0 => format!("mate in {}", (p + 1) / 2),
-        Score::Mate(p) => format!("mated in {}", (1 - p) / 2),
-    };
+    let score = score::format_words(info.score);
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
         "depth {}  score {score}  {:.1} s  {} nodes  {}",
@@ -238,7 +235,7 @@ impl<'a> App<'a> {
                 format!("Edit {side} (p3b, p3b+, p*, -3b; # clears, c sides, . done): ")
             }
             Waiting::SetupRow(n) => {
-                let rank = char::from(b'a' + (n as u8).min(8));
+                let rank = usi::rank_letter(u8::try_from(n.min(8)).unwrap_or(8) + 1);
                 format!("Setup rank {rank} (9 squares from file 9): ")
             }
         };

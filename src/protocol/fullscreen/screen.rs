@@ -5,9 +5,10 @@
 
 use super::grid::{Grid, Style, text_width};
 use super::menu::Choice;
+use crate::notation::{board, kif, usi};
 use crate::protocol::gnu::board::View;
 use crate::protocol::gnu::display::MessageKind;
-use crate::rules::{Color, Move, PieceKind, Setup, Square};
+use crate::rules::{Color, Move, Piece, PieceKind, Setup, Square};
 use crossterm::style::Color as Ink;
 
 /// The smallest screen the game is drawn on (the original's 80×24).
@@ -96,27 +97,6 @@ const PANEL_X: usize = 42;
 /// Rows of the game screen at the minimum size.
 const BOARD_TOP: usize = 2;
 const THINK_ROW: usize = 18;
-
-/// The Japanese name of a piece, one wide character: 玉 for Black's king, 王 for White's.
-pub fn kanji(kind: PieceKind, color: Color) -> char {
-    match kind {
-        PieceKind::Pawn => '歩',
-        PieceKind::Lance => '香',
-        PieceKind::Knight => '桂',
-        PieceKind::Silver => '銀',
-        PieceKind::Gold => '金',
-        PieceKind::Bishop => '角',
-        PieceKind::Rook => '飛',
-        PieceKind::King if color == Color::Black => '玉',
-        PieceKind::King => '王',
-        PieceKind::ProPawn => 'と',
-        PieceKind::ProLance => '杏',
-        PieceKind::ProKnight => '圭',
-        PieceKind::ProSilver => '全',
-        PieceKind::Horse => '馬',
-        PieceKind::Dragon => '龍',
-    }
-}
 
 /// Drops colours (for `NO_COLOR`): the last move is then shown in reverse video.
 fn tint(style: Style, color: bool) -> Style {
@@ -225,12 +205,9 @@ fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
     let ink = if p.kind().is_promoted() { PROMOTED } else { side };
     let style = Style::fg(ink).bold();
     if s.kanji {
-        let mark = if p.color() == Color::White { 'v' } else { ' ' };
-        (format!("{mark}{}", kanji(p.kind(), p.color())), style)
+        (format!("{}{}", kif::diagram_mark(p.color()), kif::board_char(p)), style)
     } else {
-        let mark = if p.kind().is_promoted() { '+' } else { ' ' };
-        let letter = p.kind().base_letter();
-        let letter = if p.color() == Color::Black { letter.to_ascii_lowercase() } else { letter };
+        let [mark, letter] = board::square_text(Some(p), '.', true);
         (format!("{mark}{letter} "), style)
     }
 }
@@ -265,8 +242,7 @@ fn board(g: &mut Grid, s: &Snapshot) {
             g.put(FRAME_X + 1 + 3 * i, y, &text, tint(style, s.color));
         }
         g.put(FRAME_X + 28, y, "|", Style::PLAIN);
-        let rank_char = char::from(b'a' + rank - 1).to_string();
-        g.put(FRAME_X + 30, y, &rank_char, Style::PLAIN.dim());
+        g.put(FRAME_X + 30, y, &usi::rank_letter(rank).to_string(), Style::PLAIN.dim());
     }
     g.put(FRAME_X, label_row + 11, &rule, Style::PLAIN);
     hand_line(g, s, !top, label_row + 12);
@@ -278,7 +254,7 @@ fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
     let moving = s.to_move == Some(side);
     let ink = tint(Style::fg(if side == Color::Black { SENTE } else { GOTE }).bold(), s.color);
     let name = if s.kanji {
-        format!("{} {}", side.name(), if side == Color::Black { "先手" } else { "後手" })
+        format!("{} {}", side.name(), kif::side_name(side, false))
     } else {
         side.name().to_string()
     };
@@ -306,14 +282,9 @@ fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
         if n == 0 {
             continue;
         }
-        let name = if s.kanji {
-            kanji(kind, side).to_string()
-        } else if side == Color::Black {
-            kind.base_letter().to_ascii_lowercase().to_string()
-        } else {
-            kind.base_letter().to_string()
-        };
-        x = g.put(x + 1, y, &name, ink.bold());
+        let piece = Piece::new(side, kind);
+        let name = if s.kanji { kif::board_char(piece) } else { board::piece_letter(piece, true) };
+        x = g.put(x + 1, y, &name.to_string(), ink.bold());
         if n > 1 {
             x = g.put(x, y, &n.to_string(), ink);
         }

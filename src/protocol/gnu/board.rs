@@ -1,9 +1,10 @@
 //! What the text mode draws: the board with clocks and hands, thinking lines, and help.
 
 use crate::engine::clock::{Clocks, TimeControl};
-use crate::files::square_text;
+use crate::notation::board::square_text;
+use crate::notation::{score, usi};
 use crate::rules::{Color, Move, PieceKind, Position, Square};
-use crate::search::{Bound, Score, SearchInfo};
+use crate::search::SearchInfo;
 use std::fmt::Write as _;
 
 /// How the board is drawn.
@@ -51,7 +52,7 @@ pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Squ
             t.extend(square_text(pos.piece_at(sq), '-', true));
         }
         if view.coords {
-            let _ = write!(t, "  {}", char::from(b'a' + rank - 1));
+            let _ = write!(t, "  {}", usi::rank_letter(rank));
         }
         if mark.is_some_and(|m| m.rank() == rank) {
             t.push_str(" <");
@@ -78,15 +79,8 @@ pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Squ
 
 /// A thinking line: depth and bound mark, score, seconds, nodes, then the moves, 8 a line.
 pub fn thinking_line(info: &SearchInfo) -> String {
-    let mark = match info.bound {
-        Bound::Exact => '.',
-        Bound::Lower => '+',
-        Bound::Upper => '-',
-    };
-    let score = match info.score {
-        Score::Cp(cp) => cp.to_string(),
-        Score::Mate(p) => format!("M{p}"),
-    };
+    let mark = score::gnu_bound_mark(info.bound);
+    let score = score::format_gnu(info.score);
     let mut t =
         format!("{:2}{mark} {score:>6} {:4} {:8}  ", info.depth, info.time.as_secs(), info.nodes);
     t.push_str(&pv_text(&info.pv));

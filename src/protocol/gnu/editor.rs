@@ -3,6 +3,7 @@
 use super::Interp;
 use super::display::Display;
 use crate::game::Game;
+use crate::notation::{board, usi};
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 
 /// The board editor of `edit`.
@@ -107,11 +108,7 @@ impl<D: Display> Interp<'_, D> {
             let chars: Vec<char> = row.chars().collect();
             for j in 0..9 {
                 let sq = Square::new(9 - j as u8, i as u8 + 1).expect("on the board");
-                let piece = chars.get(j).and_then(|&c| {
-                    let kind = PieceKind::from_letter(c.to_ascii_uppercase())?;
-                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                    Some(Piece::new(color, kind))
-                });
+                let piece = chars.get(j).and_then(|&c| board::parse_piece_letter(c, true));
                 setup.set(sq, piece);
             }
         }
@@ -130,9 +127,5 @@ impl<D: Display> Interp<'_, D> {
 }
 
 fn square_of(f: char, r: char) -> Option<Square> {
-    let file = f.to_digit(10)?;
-    if !('a'..='i').contains(&r) {
-        return None;
-    }
-    Square::new(file as u8, r as u8 - b'a' + 1)
+    usi::parse_square(&String::from_iter([f, r]))
 }

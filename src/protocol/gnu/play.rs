@@ -5,6 +5,7 @@ use super::{Interp, start_position};
 use crate::config::GameKind;
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
+use crate::notation::score;
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
 use crate::play::Reply;
 use crate::rules::handicap::Handicap;
@@ -315,19 +316,14 @@ impl<D: Display> Interp<'_, D> {
         for (i, (score, pv)) in lines.iter().enumerate() {
             let first = pv.first().map_or_else(String::new, ToString::to_string);
             let line: Vec<String> = pv.iter().skip(1).take(5).map(ToString::to_string).collect();
-            let text =
-                format!("{:>3}. {first:<6} {:>10}  {}", i + 1, score_words(*score), line.join(" "));
+            let text = format!(
+                "{:>3}. {first:<6} {:>10}  {}",
+                i + 1,
+                score::format_words(*score),
+                line.join(" ")
+            );
             self.reply(text.trim_end());
         }
-    }
-}
-
-/// A score as a person reads it: `+35`, `mate in 3`, `mated in 2`.
-fn score_words(score: Score) -> String {
-    match (score, score.mate_moves().unwrap_or(0)) {
-        (Score::Cp(cp), _) => format!("{cp:+}"),
-        (Score::Mate(_), m) if m > 0 => format!("mate in {m}"),
-        (Score::Mate(_), m) => format!("mated in {}", -m),
     }
 }
 

@@ -6,6 +6,7 @@ use super::{Interp, LoopEnd};
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
+use crate::notation::score;
 use crate::play::{Task, Update};
 use crate::rules::{Color, Move};
 use crate::search::{Score, SearchLimits, SearchResult};
@@ -196,11 +197,7 @@ impl<D: Display> Interp<'_, D> {
 /// nodes and whole seconds.
 fn stats_of(result: &SearchResult, used: Duration) -> MoveStats {
     MoveStats {
-        score: match result.score {
-            Score::Cp(cp) => cp,
-            Score::Mate(p) if p > 0 => 10_000 - p,
-            Score::Mate(p) => -10_000 - p,
-        },
+        score: score::gnu_file_value(result.score),
         depth: result.depth,
         nodes: result.nodes,
         time: (used.as_millis() as u64 + 500) / 1000,

@@ -25,10 +25,10 @@ pub use options::{Setting, Settings};
 use super::{Event, Session};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
-use crate::notation::UsiMove;
+use crate::notation::{UsiMove, score};
 use crate::play::{Match, Start, Update, Wake};
 use crate::rules::{Color, Move, Position};
-use crate::search::{Bound, Clock, SearchInfo, SearchLimits, SearchResult};
+use crate::search::{Clock, SearchInfo, SearchLimits, SearchResult};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -435,12 +435,7 @@ pub fn format_info(info: &SearchInfo, lines: usize) -> String {
     if lines > 1 {
         let _ = write!(s, " multipv {}", info.multipv);
     }
-    let _ = write!(s, " score {}", info.score);
-    match info.bound {
-        Bound::Exact => {}
-        Bound::Lower => s.push_str(" lowerbound"),
-        Bound::Upper => s.push_str(" upperbound"),
-    }
+    let _ = write!(s, " score {}", score::format_usi(info.score, info.bound));
     let _ = write!(
         s,
         " nodes {} nps {} time {} hashfull {}",

@@ -30,7 +30,7 @@ pub use limits::{
 pub use see::{capture_value, see_ge, see_value};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
-pub use tt::{TranspositionTable, TtBound};
+pub use tt::TranspositionTable;
 
 use crate::rules::EnteringKingRule;
 use std::sync::atomic::AtomicBool;

@@ -5,7 +5,7 @@ use super::movepick::{MoveOrder, ScoredMove, TT_MOVE_SCORE, declines_promotion};
 use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
-use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
+use super::{Bound, INFINITE, MATE, MATE_IN_MAX, MAX_PLY, mated_in, score_from_tt, score_to_tt};
 use crate::rules::{CheckInfo, Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
@@ -77,7 +77,7 @@ impl Worker<'_> {
             && e.depth >= depth
         {
             let s = score_from_tt(e.score, ply);
-            if e.bound.cuts(s, alpha, beta) {
+            if e.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -226,7 +226,7 @@ impl Worker<'_> {
                 && Some(m) == tt_move
                 && excluded.is_none()
                 && let Some(e) = tte
-                && matches!(e.bound, TtBound::Lower | TtBound::Exact)
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth >= depth - 3
                 && e.score.abs() < MATE_IN_MAX
             {
@@ -372,11 +372,11 @@ impl Worker<'_> {
             best = alpha;
         }
         let bound = if best >= beta {
-            TtBound::Lower
+            Bound::Lower
         } else if PV && best > original_alpha {
-            TtBound::Exact
+            Bound::Exact
         } else {
-            TtBound::Upper
+            Bound::Upper
         };
         // Where the search settled the score on the evaluation's side of the bound, it tells
         // how far the evaluation was off (captures aside: they change more than the eval sees).
@@ -384,8 +384,8 @@ impl Worker<'_> {
             && excluded.is_none()
             && best.abs() < MATE_IN_MAX
             && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
-            && !(bound == TtBound::Lower && best <= eval)
-            && !(bound == TtBound::Upper && best >= eval)
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
         {
             self.update_correction(pos, depth, best, eval);
         }
@@ -446,7 +446,7 @@ impl Worker<'_> {
             && !PV
         {
             let s = score_from_tt(e.score, ply);
-            if e.bound.cuts(s, alpha, beta) {
+            if e.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -507,7 +507,7 @@ impl Worker<'_> {
         if in_check && best == -INFINITE {
             return mated_in(ply);
         }
-        let bound = if best >= beta { TtBound::Lower } else { TtBound::Upper };
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.ctx.tt.store(
             key,
             best_move,

@@ -8,8 +8,10 @@
 //!
 //! One job a room, as Stockfish splits it: `threads` is the entry (root moves, helper
 //! threads, the result), `iterate` deepens at the root, `node` searches one node (and its
-//! quiescence), `movepick` orders a node's moves, `history` keeps what ordering learns, `see`
-//! judges exchanges, `worker` holds a thread's state; `tt`, `time` and `limits` as named.
+//! quiescence), `see` judges exchanges; `tt`, `time` and `limits` as named. `worker` holds a
+//! thread's state, made of parts that each have a room of their own: `history` (the tables
+//! ordering learns), `movepick` (a node's move buffer, which orders its moves), `stack` (what
+//! each ply keeps), `repetition` (the positions along the path) and `pv` (the lines found).
 
 pub mod limits;
 pub mod time;
@@ -19,7 +21,10 @@ mod history;
 mod iterate;
 mod movepick;
 mod node;
+mod pv;
+mod repetition;
 mod see;
+mod stack;
 mod threads;
 mod worker;
 

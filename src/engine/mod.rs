@@ -89,36 +89,36 @@ pub enum EngineEvent {
 }
 
 /// Work on a thread of its own that can be asked to stop: a search or a mate solve.
-struct Worker<T> {
+struct StoppableThread<T> {
     stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<T>>,
+    handle: Option<JoinHandle<T>>,
 }
 
-impl<T> Worker<T> {
+impl<T> StoppableThread<T> {
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
     fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
     /// Its answer, `None` if the thread panicked (or was already waited for).
     fn wait(&mut self) -> Option<T> {
-        self.thread.take().and_then(|t| t.join().ok())
+        self.handle.take().and_then(|t| t.join().ok())
     }
 }
 
 /// A search running on its own thread.
 pub struct SearchHandle {
-    worker: Worker<SearchResult>,
+    thread: StoppableThread<SearchResult>,
     ponderhit: Arc<AtomicBool>,
 }
 
 impl SearchHandle {
     /// Asks the search to stop; it still reports `Done` with its best move so far.
     pub fn stop(&self) {
-        self.worker.stop();
+        self.thread.stop();
     }
 
     /// The predicted move was played: a ponder search becomes a timed one.
@@ -127,12 +127,12 @@ impl SearchHandle {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.worker.is_finished()
+        self.thread.is_finished()
     }
 
     /// Waits for the search to end and returns its result.
     pub fn wait(mut self) -> Option<SearchResult> {
-        self.worker.wait()
+        self.thread.wait()
     }
 
     /// Stops the search and waits for it.
@@ -145,36 +145,36 @@ impl SearchHandle {
 impl Drop for SearchHandle {
     /// Joined as well as stopped: the next search must not run beside this one.
     fn drop(&mut self) {
-        self.worker.stop();
-        let _ = self.worker.wait();
+        self.thread.stop();
+        let _ = self.thread.wait();
     }
 }
 
 /// A mate solve running on its own thread. Dropping it asks the solver to stop without
 /// waiting: it keeps nothing the next search needs.
 pub struct MateHandle {
-    worker: Worker<MateReport>,
+    thread: StoppableThread<MateReport>,
 }
 
 impl MateHandle {
     /// Asks the solver to stop; it answers with what it has (a timeout, or a mate found).
     pub fn stop(&self) {
-        self.worker.stop();
+        self.thread.stop();
     }
 
     pub fn is_finished(&self) -> bool {
-        self.worker.is_finished()
+        self.thread.is_finished()
     }
 
     /// Waits for the solver to end and returns its report (`None` if its thread panicked).
     pub fn wait(mut self) -> Option<MateReport> {
-        self.worker.wait()
+        self.thread.wait()
     }
 }
 
 impl Drop for MateHandle {
     fn drop(&mut self) {
-        self.worker.stop();
+        self.thread.stop();
     }
 }
 
@@ -432,7 +432,10 @@ impl Engine {
                 on_event(EngineEvent::Done(result.clone()));
                 result
             });
-            return SearchHandle { worker: Worker { stop, thread: Some(thread) }, ponderhit };
+            return SearchHandle {
+                thread: StoppableThread { stop, handle: Some(thread) },
+                ponderhit,
+            };
         }
         // Analysis stays at full strength; a level below it plays weaker moves, one thread
         // so that its choices depend on the seed alone.
@@ -472,7 +475,7 @@ impl Engine {
             on_event(EngineEvent::Done(result.clone()));
             result
         });
-        SearchHandle { worker: Worker { stop, thread: Some(thread) }, ponderhit }
+        SearchHandle { thread: StoppableThread { stop, handle: Some(thread) }, ponderhit }
     }
 
     /// Searches on the calling thread (bench, tests, simple front ends). No book.
@@ -514,7 +517,7 @@ impl Engine {
             on_report(&report);
             report
         });
-        MateHandle { worker: Worker { stop, thread: Some(thread) } }
+        MateHandle { thread: StoppableThread { stop, handle: Some(thread) } }
     }
 
     /// The longest a search under `limits` will run with this engine's move overhead (`None`:

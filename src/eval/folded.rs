@@ -1,4 +1,4 @@
-//! The evaluation of [`super::evaluate_into`] with the shipped table folded into lookups, for
+//! The evaluation of [`super::reference::evaluate_into`] with the shipped table folded into lookups, for
 //! the search.
 //!
 //! The generic form calls its accumulator once per term and looks up every weight by an index
@@ -9,13 +9,14 @@
 //! are visited in a loop of their own with that kind's attack function. The result is the
 //! same number: a test compares the two on many positions.
 
-use super::{
+use super::layout::{
     FINE_OFFSETS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED, P_DANGER_HAND,
     P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST, P_KING_SQUARE,
     P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO, P_THREAT,
-    PARAMS, REL_BUCKETS, clamped_bucket, danger_penalty, fine_index, fine_offset_of, is_big,
-    kind13, king_offset, oriented,
+    REL_BUCKETS, clamped_bucket, fine_index, fine_offset_of, kind13, king_offset, oriented,
 };
+use super::params::PARAMS;
+use super::reference::{danger_penalty, is_big};
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 
 /// Material plus advancement of a piece of colour × kind on a square; for the king, the

@@ -2,9 +2,8 @@
 //! attacker's node is proved by one check and disproved by all; a defender's node the other
 //! way round. The per-kind hand arithmetic is in `hands`.
 
-use super::dfpn::{next_len, round_dd};
 use super::hands;
-use super::table::{DEPTH_INF, NO_REP, Val};
+use super::table::{DEPTH_INF, NO_REP, Val, next_len, round_dd};
 use crate::rules::{Hand, Move, PieceKind, Position};
 
 /// The base kind an attacker's move captures.

@@ -26,7 +26,7 @@
 
 use super::combine::{AndProof, OrDisproof, and_disproof, captured, or_proof};
 use super::hands;
-use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val};
+use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val, round_dd};
 use crate::rules::attacks::{attacks, between, king_attacks};
 use crate::rules::{Bitboard, Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,20 +80,6 @@ const CACHE_FROM: u16 = 1;
 
 /// Longest path an unbounded search follows.
 pub const MAX_PLY: u16 = 511;
-
-pub(super) fn next_len(d: u16) -> u16 {
-    if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
-}
-
-/// A disproof depth rounded up to the next length a mate of that side could have: attacker's
-/// mates are odd, so "none within 1" is "none within 2"; defender's mated-in counts are even.
-pub(super) fn round_dd(dd: u16, or: bool) -> u16 {
-    match dd {
-        DEPTH_INF => dd,
-        _ if or => (dd + (dd & 1)).min(DEPTH_INF - 1),
-        _ => dd | 1,
-    }
-}
 
 /// A threshold a little past `x` (df-pn+'s 1+ε with ε = 1/4).
 fn loosen(x: u32) -> u32 {

@@ -24,6 +24,21 @@ pub const PN_MAX: u32 = INF - 1;
 /// "Unbounded": the depth class of an unbounded search, or a disproof without depth limit.
 pub const DEPTH_INF: u16 = u16::MAX;
 
+/// A child's mate length or disproof depth as its parent's: one ply more (`DEPTH_INF` stays).
+pub fn next_len(d: u16) -> u16 {
+    if d == DEPTH_INF { d } else { d.saturating_add(1).min(DEPTH_INF - 1) }
+}
+
+/// A disproof depth rounded up to the next length a mate of that side could have: attacker's
+/// mates are odd, so "none within 1" is "none within 2"; defender's mated-in counts are even.
+pub fn round_dd(dd: u16, or: bool) -> u16 {
+    match dd {
+        DEPTH_INF => dd,
+        _ if or => (dd + (dd & 1)).min(DEPTH_INF - 1),
+        _ => dd | 1,
+    }
+}
+
 /// What the table knows about one node (or what a search returns for it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Val {

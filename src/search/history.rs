@@ -3,7 +3,6 @@
 //! search found the static evaluation off, by pawn structure). Kept per thread from move to
 //! move.
 
-use super::worker::Worker;
 use crate::eval::evaluate;
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 
@@ -65,17 +64,17 @@ fn cont_index(prev: (usize, Square), cur: (usize, Square)) -> usize {
 
 /// Move-ordering statistics of one search thread, kept from move to move in a game.
 pub struct Tables {
-    pub(super) history: Vec<i32>,
+    history: Vec<i32>,
     /// Continuation history: how well a move (piece, destination) did after a given previous
     /// move (piece, destination), one or two plies back.
-    pub(super) continuation: Vec<i16>,
-    pub(super) counter: Vec<Option<Move>>,
+    continuation: Vec<i16>,
+    counter: Vec<Option<Move>>,
     /// Correction history: the search's score less the static evaluation, averaged by side
     /// to move and pawn structure.
-    pub(super) correction: Vec<i16>,
+    correction: Vec<i16>,
     /// Static evaluations by position key: a leaf of quiescence is not kept in the
-    /// transposition table, and is met again and again. See [`Worker::evaluate`].
-    pub(super) eval_cache: Vec<u64>,
+    /// transposition table, and is met again and again. See [`Tables::evaluate`].
+    eval_cache: Vec<u64>,
 }
 
 impl Tables {
@@ -94,6 +93,105 @@ impl Tables {
         self.continuation.fill(0);
         self.counter.fill(None);
         self.correction.fill(0);
+    }
+
+    /// The static evaluation of `pos`, from the cache when it has been seen. The cache needs
+    /// no clearing: the evaluation is a function of the position alone. An entry keeps the
+    /// key's top 40 bits: a different position in the slot passes for it once in 2^40.
+    pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if let Some(v) = cached_eval(*slot, key) {
+            return v;
+        }
+        let v = evaluate(pos);
+        if let Some(entry) = eval_entry(key, v) {
+            *slot = entry;
+        }
+        v
+    }
+
+    fn history_index(side: Color, m: Move) -> usize {
+        (side.index() * HISTORY_FROM + from_index(m)) * 81 + m.to().index()
+    }
+
+    /// Moves the history of `m`, played in `pos`, by `bonus`; `previous` are the moves one
+    /// and two plies before (piece code and destination), as the stack keeps them.
+    pub(super) fn update_history(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        bonus: i32,
+        previous: [Option<(usize, Square)>; 2],
+    ) {
+        let h = &mut self.history[Self::history_index(pos.side_to_move(), m)];
+        *h = pulled(*h, bonus, HISTORY_MAX);
+        let cur = cont_key(pos, m);
+        for prev in previous.into_iter().flatten() {
+            let c = &mut self.continuation[cont_index(prev, cur)];
+            *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The static evaluation `raw` corrected by what searches found in like positions.
+    #[inline]
+    pub(super) fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
+        raw + i32::from(self.correction[correction_index(pos)]) / CORRECTION_GRAIN
+    }
+
+    /// A search of `depth` scored the node `score` where the corrected evaluation said `eval`.
+    pub(super) fn update_correction(&mut self, pos: &Position, depth: i32, score: i32, eval: i32) {
+        let bonus = ((score - eval) * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        let c = &mut self.correction[correction_index(pos)];
+        *c = pulled(i32::from(*c), bonus, CORRECTION_LIMIT) as i16;
+    }
+
+    /// History of a quiet move: butterfly plus continuation after the `previous` moves.
+    #[inline]
+    pub(super) fn quiet_history(
+        &self,
+        pos: &Position,
+        m: Move,
+        previous: [Option<(usize, Square)>; 2],
+    ) -> i32 {
+        self.quiet_history_with(pos, m, Self::continuation_rows(previous))
+    }
+
+    /// Where the continuation history's rows for the `previous` moves start, for
+    /// [`Tables::quiet_history_with`]: a node scoring many moves finds them once.
+    #[inline]
+    pub(super) fn continuation_rows(previous: [Option<(usize, Square)>; 2]) -> [Option<usize>; 2] {
+        previous.map(|prev| prev.map(|(code, sq)| (code * 81 + sq.index()) * CONT_KEYS))
+    }
+
+    /// [`Tables::quiet_history`] with the node's continuation rows already found.
+    #[inline]
+    pub(super) fn quiet_history_with(
+        &self,
+        pos: &Position,
+        m: Move,
+        rows: [Option<usize>; 2],
+    ) -> i32 {
+        let mut h = self.history[Self::history_index(pos.side_to_move(), m)];
+        let (code, to) = cont_key(pos, m);
+        let column = code * 81 + to.index();
+        for row in rows.into_iter().flatten() {
+            h += i32::from(self.continuation[row + column]);
+        }
+        h
+    }
+
+    /// The counter move stored for the `previous` move, if any.
+    #[inline]
+    pub(super) fn counter_move(&self, previous: Option<(usize, Square)>) -> Option<Move> {
+        previous.and_then(|(p, sq)| self.counter[p * 81 + sq.index()])
+    }
+
+    /// Remembers `m` as the answer to the `previous` move.
+    pub(super) fn set_counter_move(&mut self, previous: Option<(usize, Square)>, m: Move) {
+        if let Some((p, sq)) = previous {
+            self.counter[p * 81 + sq.index()] = Some(m);
+        }
     }
 }
 
@@ -140,105 +238,6 @@ fn cached_eval(entry: u64, key: u64) -> Option<i32> {
 fn eval_entry(key: u64, v: i32) -> Option<u64> {
     let stored = u64::try_from(v.checked_add(EVAL_OFFSET)?).ok()?;
     (stored <= EVAL_MASK).then_some((key & !EVAL_MASK) | stored)
-}
-
-impl Worker<'_> {
-    /// The static evaluation of `pos`, from the cache when it has been seen. The cache needs
-    /// no clearing: the evaluation is a function of the position alone. An entry keeps the
-    /// key's top 40 bits: a different position in the slot passes for it once in 2^40.
-    pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
-        let key = pos.key();
-        let slot = &mut self.tables.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if let Some(v) = cached_eval(*slot, key) {
-            return v;
-        }
-        let v = evaluate(pos);
-        if let Some(entry) = eval_entry(key, v) {
-            *slot = entry;
-        }
-        v
-    }
-
-    pub(super) fn history_index(side: Color, m: Move) -> usize {
-        (side.index() * HISTORY_FROM + from_index(m)) * 81 + m.to().index()
-    }
-
-    pub(super) fn update_history(&mut self, pos: &Position, ply: usize, m: Move, bonus: i32) {
-        let h = &mut self.tables.history[Self::history_index(pos.side_to_move(), m)];
-        *h = pulled(*h, bonus, HISTORY_MAX);
-        let cur = cont_key(pos, m);
-        for back in [1, 2] {
-            if ply >= back
-                && let Some(prev) = self.stack[ply - back].moved
-            {
-                let c = &mut self.tables.continuation[cont_index(prev, cur)];
-                *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
-            }
-        }
-    }
-
-    /// The static evaluation `raw` corrected by what searches found in like positions.
-    #[inline]
-    pub(super) fn corrected_eval(&self, pos: &Position, raw: i32) -> i32 {
-        raw + i32::from(self.tables.correction[correction_index(pos)]) / CORRECTION_GRAIN
-    }
-
-    /// A search of `depth` scored the node `score` where the corrected evaluation said `eval`.
-    pub(super) fn update_correction(&mut self, pos: &Position, depth: i32, score: i32, eval: i32) {
-        let bonus = ((score - eval) * depth / 8).clamp(-CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
-        let c = &mut self.tables.correction[correction_index(pos)];
-        *c = pulled(i32::from(*c), bonus, CORRECTION_LIMIT) as i16;
-    }
-
-    /// History of a quiet move: butterfly plus continuation one and two plies back.
-    #[inline]
-    pub(super) fn quiet_history(&self, pos: &Position, ply: usize, m: Move) -> i32 {
-        self.quiet_history_with(pos, m, self.continuation_rows(ply))
-    }
-
-    /// Where the continuation history's rows for the moves one and two plies before `ply`
-    /// start, for [`Worker::quiet_history_with`]: a node scoring many moves finds them once.
-    #[inline]
-    pub(super) fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
-        [1, 2].map(|back| {
-            let prev = if ply >= back { self.stack[ply - back].moved } else { None };
-            prev.map(|(code, sq)| (code * 81 + sq.index()) * CONT_KEYS)
-        })
-    }
-
-    /// [`Worker::quiet_history`] with the node's continuation rows already found.
-    #[inline]
-    pub(super) fn quiet_history_with(
-        &self,
-        pos: &Position,
-        m: Move,
-        rows: [Option<usize>; 2],
-    ) -> i32 {
-        let mut h = self.tables.history[Self::history_index(pos.side_to_move(), m)];
-        let (code, to) = cont_key(pos, m);
-        let column = code * 81 + to.index();
-        for row in rows.into_iter().flatten() {
-            h += i32::from(self.tables.continuation[row + column]);
-        }
-        h
-    }
-
-    /// The counter move stored for the previous move at `ply`, if any.
-    pub(super) fn counter_move(&self, ply: usize) -> Option<Move> {
-        if ply == 0 {
-            return None;
-        }
-        self.stack[ply - 1].moved.and_then(|(p, sq)| self.tables.counter[p * 81 + sq.index()])
-    }
-
-    /// Remembers `m` as the answer to the previous move at `ply`.
-    pub(super) fn set_counter_move(&mut self, ply: usize, m: Move) {
-        if ply > 0
-            && let Some((p, sq)) = self.stack[ply - 1].moved
-        {
-            self.tables.counter[p * 81 + sq.index()] = Some(m);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,11 @@
 //!
 //! One job a room, as Stockfish splits it: `threads` is the entry (root moves, helper
 //! threads, the result), `iterate` deepens at the root, `node` searches one node (and its
-//! quiescence), `movepick` orders a node's moves, `history` keeps what ordering learns, `see`
-//! judges exchanges, `worker` holds a thread's state; `tt`, `time` and `limits` as named,
-//! `info` what a search reports. Its scores are numbers, `notation::score`'s [`Score`]: the
+//! quiescence), `see` judges exchanges; `tt`, `time` and `limits` as named, `info` what a
+//! search reports. `worker` holds a thread's state, made of parts that each have a room of
+//! their own: `history` (the tables ordering learns), `movepick` (a node's move buffer, which
+//! orders its moves), `stack` (what each ply keeps), `repetition` (the positions along the
+//! path) and `pv` (the lines found). Its scores are numbers, `notation::score`'s [`Score`]: the
 //! text of a score in each dialect is there too, never here.
 
 pub mod info;
@@ -22,7 +24,10 @@ mod history;
 mod iterate;
 mod movepick;
 mod node;
+mod pv;
+mod repetition;
 mod see;
+mod stack;
 mod threads;
 mod worker;
 
@@ -33,7 +38,7 @@ pub use limits::{Clock, MAX_MULTIPV, SearchLimits};
 pub use see::{capture_value, see_ge, see_value};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
-pub use tt::{TranspositionTable, TtBound};
+pub use tt::TranspositionTable;
 
 use crate::rules::EnteringKingRule;
 use std::sync::atomic::AtomicBool;

@@ -3,8 +3,9 @@
 //! scored and picked best first; the other quiet moves are generated, given their history
 //! scores and sorted only when the better moves are used up, which most cut nodes never reach.
 
+use super::history::Tables;
 use super::see::{capture_value, see_ge};
-use super::worker::Worker;
+use super::stack::Stack;
 use crate::eval::PIECE_VALUE;
 use crate::rules::{Move, MoveSink, PieceKind, Position};
 
@@ -22,24 +23,14 @@ pub(super) struct ScoredMove {
 pub(super) struct MoveBuf {
     pub(super) moves: Vec<ScoredMove>,
     /// Moves scored above every quiet move (hash move, good captures, promotions, killers).
-    pub(super) good: usize,
+    good: usize,
     /// Quiet moves still wait for their history score.
-    pub(super) pending: bool,
+    pending: bool,
     /// From this index on the list is sorted.
-    pub(super) sorted_from: Option<usize>,
+    sorted_from: Option<usize>,
     /// The quiet batch is still to be generated, ordered by `order`.
-    pub(super) quiets_due: bool,
-    pub(super) order: MoveOrder,
-}
-
-impl MoveBuf {
-    pub(super) fn clear(&mut self) {
-        self.moves.clear();
-        self.good = 0;
-        self.pending = false;
-        self.sorted_from = None;
-        self.quiets_due = false;
-    }
+    quiets_due: bool,
+    order: MoveOrder,
 }
 
 impl MoveSink for MoveBuf {
@@ -150,40 +141,50 @@ fn quiet_order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) 
     scored
 }
 
-impl Worker<'_> {
-    /// Fills `frames[fi]` with a node's first batch of moves, scored: the captures and
+impl MoveBuf {
+    pub(super) fn new() -> MoveBuf {
+        MoveBuf { moves: Vec::with_capacity(128), ..MoveBuf::default() }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.moves.clear();
+        self.good = 0;
+        self.pending = false;
+        self.sorted_from = None;
+        self.quiets_due = false;
+    }
+
+    /// Fills the buffer with a node's first batch of moves, scored: the captures and
     /// promotions, and the killers and counter move where they are legal quiet moves here (in
     /// check, every evasion). The other quiet moves follow when `pick` gets to them: a node
     /// that cuts on a capture or a killer never generates them.
-    pub(super) fn first_batch(&mut self, pos: &Position, order: MoveOrder, fi: usize) {
-        let mut frame = std::mem::take(&mut self.frames[fi]);
-        frame.clear();
-        pos.legal_noisy_into(&mut frame);
+    pub(super) fn first_batch(&mut self, pos: &Position, order: MoveOrder) {
+        self.clear();
+        pos.legal_noisy_into(self);
         if !pos.in_check() {
             for m in order.quiet_candidates() {
                 if pos.piece_at(m.to()).is_none() && !m.is_promotion() && pos.is_legal(m) {
-                    frame.push(m);
+                    self.push(m);
                 }
             }
-            frame.quiets_due = true;
+            self.quiets_due = true;
         }
-        frame.order = order;
+        self.order = order;
         let mut good = 0;
-        for sm in frame.moves.iter_mut() {
+        for sm in self.moves.iter_mut() {
             (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
             if sm.score >= GOOD_MOVE_SCORE {
                 good += 1;
             }
         }
-        frame.good = good;
-        frame.pending = true;
-        self.frames[fi] = frame;
+        self.good = good;
+        self.pending = true;
     }
 
-    /// Orders the captures of `frames[fi]`: the most valuable victim first, the cheapest
-    /// attacker among equals, promotions ahead.
-    pub(super) fn score_captures(&mut self, pos: &Position, fi: usize) {
-        for sm in self.frames[fi].moves.iter_mut() {
+    /// Orders the captures: the most valuable victim first, the cheapest attacker among
+    /// equals, promotions ahead.
+    pub(super) fn score_captures(&mut self, pos: &Position) {
+        for sm in self.moves.iter_mut() {
             let m = sm.mv;
             let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
             let attacker =
@@ -192,56 +193,54 @@ impl Worker<'_> {
         }
     }
 
-    /// Appends the quiet batch to `frame`, scored (history comes after).
-    fn quiet_batch(pos: &Position, frame: &mut MoveBuf) {
-        frame.quiets_due = false;
-        let order = frame.order;
-        let first = frame.moves.len();
+    /// Appends the quiet batch, scored (history comes after).
+    fn quiet_batch(&mut self, pos: &Position) {
+        self.quiets_due = false;
+        let order = self.order;
+        let first = self.moves.len();
         let mut skip = [None; 3];
         for (slot, m) in skip.iter_mut().zip(order.quiet_candidates()) {
             *slot = Some(m);
         }
-        pos.legal_quiet_into(&mut QuietSink { buf: frame, skip });
-        for sm in frame.moves[first..].iter_mut() {
+        pos.legal_quiet_into(&mut QuietSink { buf: self, skip });
+        for sm in self.moves[first..].iter_mut() {
             (sm.score, sm.quiet) = quiet_order_score(pos, sm.mv, &order);
         }
     }
 
-    /// The `i`-th best move of `frames[fi]` (the node at `ply`), `None` past the last:
-    /// selection among the good moves; when they are used up, the quiet batch is generated,
-    /// the quiet moves get their history scores and the rest of the list is sorted once.
+    /// The `i`-th best move of the node at `ply`, `None` past the last: selection among the
+    /// good moves; when they are used up, the quiet batch is generated, the quiet moves get
+    /// their history scores from `tables` and the rest of the list is sorted once.
     #[inline]
     pub(super) fn pick(
         &mut self,
         pos: &Position,
-        ply: usize,
-        fi: usize,
         i: usize,
+        tables: &Tables,
+        stack: &Stack,
+        ply: usize,
     ) -> Option<ScoredMove> {
-        if self.frames[fi].sorted_from.is_some_and(|s| i >= s) {
-            return self.frames[fi].moves.get(i).copied();
+        if self.sorted_from.is_some_and(|s| i >= s) {
+            return self.moves.get(i).copied();
         }
-        if self.frames[fi].pending && i >= self.frames[fi].good {
-            let mut frame = std::mem::take(&mut self.frames[fi]);
-            if frame.quiets_due {
-                Self::quiet_batch(pos, &mut frame);
+        if self.pending && i >= self.good {
+            if self.quiets_due {
+                self.quiet_batch(pos);
             }
-            let rows = self.continuation_rows(ply);
-            for sm in frame.moves[i..].iter_mut().filter(|sm| sm.quiet) {
-                sm.score += self.quiet_history_with(pos, sm.mv, rows);
+            let rows = Tables::continuation_rows(stack.previous_moves(ply));
+            for sm in self.moves[i..].iter_mut().filter(|sm| sm.quiet) {
+                sm.score += tables.quiet_history_with(pos, sm.mv, rows);
             }
-            frame.pending = false;
-            frame.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
-            frame.sorted_from = Some(i);
-            self.frames[fi] = frame;
-            return self.frames[fi].moves.get(i).copied();
+            self.pending = false;
+            self.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
+            self.sorted_from = Some(i);
+            return self.moves.get(i).copied();
         }
-        let frame = &mut self.frames[fi];
-        let list = &mut frame.moves;
+        let list = &mut self.moves;
         if i >= list.len() {
             return None;
         }
-        if i < SELECT_FIRST || frame.pending {
+        if i < SELECT_FIRST || self.pending {
             let mut best = i;
             for j in i + 1..list.len() {
                 if list[j].score > list[best].score {
@@ -251,7 +250,7 @@ impl Worker<'_> {
             list.swap(i, best);
         } else {
             list[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));
-            frame.sorted_from = Some(i);
+            self.sorted_from = Some(i);
         }
         Some(list[i])
     }

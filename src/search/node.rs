@@ -5,7 +5,7 @@ use super::movepick::{MoveOrder, ScoredMove, TT_MOVE_SCORE, declines_promotion};
 use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
 use super::worker::Worker;
-use super::{INFINITE, MATE, MATE_IN_MAX, MAX_PLY, TtBound, mated_in, score_from_tt, score_to_tt};
+use super::{Bound, INFINITE, MATE, MATE_IN_MAX, MAX_PLY, mated_in, score_from_tt, score_to_tt};
 use crate::rules::{CheckInfo, Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
@@ -37,7 +37,7 @@ impl Worker<'_> {
         if depth <= 0 {
             return self.qsearch::<PV>(pos, alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
+        self.pv.clear(ply);
         self.nodes += 1;
         if self.check_stop() {
             return 0;
@@ -48,11 +48,11 @@ impl Worker<'_> {
         let in_check = pos.in_check();
         let root = ply == 0;
         if !root {
-            if let Some(s) = self.repetition(ply) {
+            if let Some(s) = self.repetitions.score(ply, self.ctx.contempt) {
                 return s;
             }
             if ply >= MAX_PLY - 2 {
-                return if in_check { 0 } else { self.evaluate(pos) };
+                return if in_check { 0 } else { self.tables.evaluate(pos) };
             }
             if let Some(s) = self.entering_king_end(pos, ply) {
                 return s;
@@ -77,7 +77,7 @@ impl Worker<'_> {
             && e.depth >= depth
         {
             let s = score_from_tt(e.score, ply);
-            if e.bound.cuts(s, alpha, beta) {
+            if e.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -114,10 +114,10 @@ impl Worker<'_> {
                 child.play_null();
                 self.stack[ply].null_move = true;
                 self.enter_child(ply, None, &child);
-                let floor = std::mem::replace(&mut self.repetition_floor, self.keys.len() - 1);
+                let floor = self.repetitions.after_null_move();
                 let v =
                     -self.search::<false>(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.repetition_floor = floor;
+                self.repetitions.restore_floor(floor);
                 self.leave_child();
                 self.stack[ply].null_move = false;
                 if self.stopped {
@@ -142,7 +142,7 @@ impl Worker<'_> {
         let order = MoveOrder {
             tt_move,
             killers: self.stack[ply].killers,
-            counter: self.counter_move(ply),
+            counter: self.tables.counter_move(self.stack.previous_move(ply)),
         };
         self.frames[fi].clear();
         let mut generated = early_tt.is_none();
@@ -156,7 +156,7 @@ impl Worker<'_> {
                 sm.score = -(i as i32);
             }
         } else if generated {
-            self.first_batch(pos, order, fi);
+            self.frames[fi].first_batch(pos, order);
         }
 
         let original_alpha = alpha;
@@ -177,9 +177,11 @@ impl Worker<'_> {
             } else {
                 if !generated {
                     generated = true;
-                    self.first_batch(pos, order, fi);
+                    self.frames[fi].first_batch(pos, order);
                 }
-                let Some(ScoredMove { mv, score, .. }) = self.pick(pos, ply, fi, next) else {
+                let Some(ScoredMove { mv, score, .. }) =
+                    self.frames[fi].pick(pos, next, &self.tables, &self.stack, ply)
+                else {
                     break;
                 };
                 next += 1;
@@ -226,7 +228,7 @@ impl Worker<'_> {
                 && Some(m) == tt_move
                 && excluded.is_none()
                 && let Some(e) = tte
-                && matches!(e.bound, TtBound::Lower | TtBound::Exact)
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth >= depth - 3
                 && e.score.abs() < MATE_IN_MAX
             {
@@ -281,7 +283,8 @@ impl Worker<'_> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.quiet_history(pos, ply, m) / 8000;
+                        r -= self.tables.quiet_history(pos, m, self.stack.previous_moves(ply))
+                            / 8000;
                     }
                     let d = (new_depth - r).clamp(1, new_depth.max(1));
                     if d < new_depth {
@@ -323,8 +326,7 @@ impl Worker<'_> {
                 if move_count == 1 || v > alpha {
                     rm.score = v;
                     let mut pv = vec![m];
-                    let len = self.pv_len[ply + 1].max(ply + 1);
-                    pv.extend(self.pv[ply + 1][ply + 1..len].iter().flatten().copied());
+                    pv.extend(self.pv.below(ply));
                     rm.pv = pv;
                 } else {
                     rm.score = -INFINITE;
@@ -336,21 +338,18 @@ impl Worker<'_> {
                 if v > alpha {
                     best_move = Some(m);
                     if PV {
-                        self.update_pv(ply, m);
+                        self.pv.update(ply, m);
                     }
                     if v >= beta {
                         if quiet {
                             let bonus = (depth * depth * 16).min(1600);
-                            let st = &mut self.stack[ply];
-                            if st.killers[0] != Some(m) {
-                                st.killers[1] = st.killers[0];
-                                st.killers[0] = Some(m);
-                            }
-                            self.update_history(pos, ply, m, bonus);
+                            self.stack.add_killer(ply, m);
+                            let previous = self.stack.previous_moves(ply);
+                            self.tables.update_history(pos, m, bonus, previous);
                             for &q in quiets_tried[..n_quiets].iter().flatten() {
-                                self.update_history(pos, ply, q, -bonus);
+                                self.tables.update_history(pos, q, -bonus, previous);
                             }
-                            self.set_counter_move(ply, m);
+                            self.tables.set_counter_move(previous[0], m);
                         }
                         break;
                     }
@@ -372,11 +371,11 @@ impl Worker<'_> {
             best = alpha;
         }
         let bound = if best >= beta {
-            TtBound::Lower
+            Bound::Lower
         } else if PV && best > original_alpha {
-            TtBound::Exact
+            Bound::Exact
         } else {
-            TtBound::Upper
+            Bound::Upper
         };
         // Where the search settled the score on the evaluation's side of the bound, it tells
         // how far the evaluation was off (captures aside: they change more than the eval sees).
@@ -384,10 +383,10 @@ impl Worker<'_> {
             && excluded.is_none()
             && best.abs() < MATE_IN_MAX
             && best_move.is_none_or(|m| pos.piece_at(m.to()).is_none())
-            && !(bound == TtBound::Lower && best <= eval)
-            && !(bound == TtBound::Upper && best >= eval)
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
         {
-            self.update_correction(pos, depth, best, eval);
+            self.tables.update_correction(pos, depth, best, eval);
         }
         self.ctx.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
         best
@@ -397,15 +396,12 @@ impl Worker<'_> {
     /// search below looks back at: repetitions, checks in a row, continuation history.
     /// [`Worker::leave_child`] undoes it.
     fn enter_child(&mut self, ply: usize, m: Option<Move>, child: &Position) {
-        self.stack[ply].current = m;
-        self.stack[ply].moved = m.and_then(|m| child.piece_at(m.to()).map(|p| (p.code(), m.to())));
-        self.keys.push(child.key());
-        self.checks.push(child.in_check());
+        self.stack.played(ply, m, child);
+        self.repetitions.push(child);
     }
 
     fn leave_child(&mut self) {
-        self.keys.pop();
-        self.checks.pop();
+        self.repetitions.pop();
     }
 
     /// A node's static evaluation: raw (as the table keeps it, so no stale correction is
@@ -416,9 +412,9 @@ impl Worker<'_> {
         }
         let raw = match tte {
             Some(e) => e.eval,
-            None => self.evaluate(pos),
+            None => self.tables.evaluate(pos),
         };
-        (raw, self.corrected_eval(pos, raw))
+        (raw, self.tables.corrected_eval(pos, raw))
     }
 
     pub(super) fn qsearch<const PV: bool>(
@@ -433,12 +429,12 @@ impl Worker<'_> {
             return 0;
         }
         if PV {
-            self.pv_len[ply] = ply;
+            self.pv.clear(ply);
             self.seldepth = self.seldepth.max(ply);
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.evaluate(pos) };
+            return if in_check { 0 } else { self.tables.evaluate(pos) };
         }
         let key = pos.key();
         let tte = self.ctx.tt.probe(key);
@@ -446,7 +442,7 @@ impl Worker<'_> {
             && !PV
         {
             let s = score_from_tt(e.score, ply);
-            if e.bound.cuts(s, alpha, beta) {
+            if e.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -464,10 +460,12 @@ impl Worker<'_> {
         if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
-        self.score_captures(pos, ply);
+        self.frames[ply].score_captures(pos);
         let mut best_move = None;
         for i in 0..n_moves {
-            let Some(ScoredMove { mv: m, .. }) = self.pick(pos, ply, ply, i) else {
+            let Some(ScoredMove { mv: m, .. }) =
+                self.frames[ply].pick(pos, i, &self.tables, &self.stack, ply)
+            else {
                 break;
             };
             if !in_check {
@@ -495,7 +493,7 @@ impl Worker<'_> {
                 if v > alpha {
                     best_move = Some(m);
                     if PV {
-                        self.update_pv(ply, m);
+                        self.pv.update(ply, m);
                     }
                     if v >= beta {
                         break;
@@ -507,7 +505,7 @@ impl Worker<'_> {
         if in_check && best == -INFINITE {
             return mated_in(ply);
         }
-        let bound = if best >= beta { TtBound::Lower } else { TtBound::Upper };
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.ctx.tt.store(
             key,
             best_move,

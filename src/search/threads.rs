@@ -2,7 +2,7 @@
 //! (Lazy SMP: a shared transposition table, nothing else), and gathers the result.
 
 use super::see::capture_value;
-use super::worker::{RootMove, Worker};
+use super::worker::{RootMove, Shared, Worker};
 use super::{
     INFINITE, MATE, PvLine, Score, SearchContext, SearchInfo, SearchLimits, SearchResult, to_score,
 };
@@ -11,14 +11,7 @@ use crate::rules::{Move, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-/// What the threads of one search share besides the context.
-#[derive(Clone, Copy)]
-pub(super) struct Shared<'a> {
-    pub(super) ctx: &'a SearchContext<'a>,
-    pub(super) done: &'a AtomicBool,
-    pub(super) node_slots: &'a [AtomicU64],
-}
-
+/// Searches the current position of `game` within `limits`, calling `report` after each
 /// iteration. Blocks until done; stop it from another thread with `ctx.stop`.
 pub fn think(
     game: &Game,

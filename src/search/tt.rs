@@ -6,29 +6,9 @@
 //! Replacement prefers the same position, then empty slots, then the shallowest or oldest
 //! entry; an age counter bumped at each new search makes old entries cheap to evict.
 
+use super::Bound;
 use crate::rules::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-
-/// How a stored score relates to the true score.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TtBound {
-    None = 0,
-    Upper = 1,
-    Lower = 2,
-    Exact = 3,
-}
-
-impl TtBound {
-    /// Whether a stored score with this bound settles a node searched with (alpha, beta).
-    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
-        match self {
-            TtBound::Exact => true,
-            TtBound::Lower => score >= beta,
-            TtBound::Upper => score <= alpha,
-            TtBound::None => false,
-        }
-    }
-}
 
 /// A copy of a table entry.
 #[derive(Copy, Clone, Debug)]
@@ -37,7 +17,21 @@ pub struct TtEntry {
     pub score: i32,
     pub eval: i32,
     pub depth: i32,
-    pub bound: TtBound,
+    /// How `score` relates to the true score.
+    pub bound: Bound,
+}
+
+impl TtEntry {
+    /// Whether the entry, its score read as `score` at this node, settles a node searched
+    /// with (alpha, beta).
+    #[inline]
+    pub fn cuts(&self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 const ENTRIES_PER_BUCKET: usize = 4;
@@ -54,20 +48,25 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: TtBound, age: u8) -> u64 {
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
     let m = mv.map_or(0, Move::to_u16) as u64;
     let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let e = (eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
     let d = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    m | s << 16 | e << 32 | d << 48 | (bound as u64) << 56 | ((age & 0x3f) as u64) << 58
+    // Never 0: a stored entry is never all zero bits, which mark an empty slot.
+    let b: u64 = match bound {
+        Bound::Upper => 1,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    m | s << 16 | e << 32 | d << 48 | b << 56 | ((age & 0x3f) as u64) << 58
 }
 
 fn unpack(data: u64) -> (TtEntry, u8) {
     let bound = match (data >> 56) & 3 {
-        1 => TtBound::Upper,
-        2 => TtBound::Lower,
-        3 => TtBound::Exact,
-        _ => TtBound::None,
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
     };
     let entry = TtEntry {
         mv: Move::from_u16(data as u16),
@@ -172,7 +171,7 @@ impl TranspositionTable {
         score: i32,
         eval: i32,
         depth: i32,
-        bound: TtBound,
+        bound: Bound,
     ) {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
@@ -188,7 +187,7 @@ impl TranspositionTable {
             if check ^ data == key {
                 let (old, _) = unpack(data);
                 // Keep a deeper result for the same position unless this one is exact.
-                if bound != TtBound::Exact && depth + 2 < old.depth {
+                if bound != Bound::Exact && depth + 2 < old.depth {
                     return;
                 }
                 let mv = mv.or(old.mv);
@@ -249,14 +248,11 @@ mod tests {
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
         let m = Move::normal(Square::new(7, 7).unwrap(), Square::new(7, 6).unwrap(), false);
-        tt.store(12345, Some(m), -300, 25, 7, TtBound::Lower);
+        tt.store(12345, Some(m), -300, 25, 7, Bound::Lower);
         let e = tt.probe(12345).unwrap();
-        assert_eq!(
-            (e.mv, e.score, e.eval, e.depth, e.bound),
-            (Some(m), -300, 25, 7, TtBound::Lower)
-        );
+        assert_eq!((e.mv, e.score, e.eval, e.depth, e.bound), (Some(m), -300, 25, 7, Bound::Lower));
         assert!(tt.probe(54321).is_none());
-        tt.store(12345, None, 10, 0, -3, TtBound::Upper);
+        tt.store(12345, None, 10, 0, -3, Bound::Upper);
         // A much shallower bound does not evict the deeper result.
         assert_eq!(tt.probe(12345).unwrap().depth, 7);
         tt.clear();

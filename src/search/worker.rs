@@ -1,32 +1,28 @@
-//! One search thread: its stack, its move buffers, its root moves and its bookkeeping
-//! (nodes, the clock, repetitions along the path).
+//! One search thread: its parts (the ordering tables, the stack, the move buffers, the
+//! path's positions, the principal variations, the root moves) and its bookkeeping (nodes,
+//! the clock, when to stop). Its jobs are in `iterate` (the root) and `node` (a node).
 
 use super::history::Tables;
 use super::movepick::MoveBuf;
-use super::threads::Shared;
-use super::{
-    DECISIVE, INFINITE, MATE, MAX_PLY, SearchContext, SearchLimits, TimeManager, mated_in,
-};
+use super::pv::PvTable;
+use super::repetition::Repetitions;
+use super::stack::Stack;
+use super::{INFINITE, MATE, MAX_PLY, SearchContext, SearchLimits, TimeManager, mated_in};
 use crate::game::Game;
-use crate::rules::{EnteringKingRule, Move, Position, Square};
+use crate::rules::{EnteringKingRule, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Nodes between checks of the clock and the stop flag.
 const POLL_INTERVAL: u64 = 2048;
-/// How far back (plies) the tree looks for a repeated position.
-const REPETITION_WINDOW: usize = 32;
 
-#[derive(Clone, Copy, Default)]
-pub(super) struct StackEntry {
-    pub(super) eval: i32,
-    pub(super) killers: [Option<Move>; 2],
-    /// The move played from this ply (None for a null move or the root's parent).
-    pub(super) current: Option<Move>,
-    /// Piece code and destination of `current`, for counter moves.
-    pub(super) moved: Option<(usize, Square)>,
-    pub(super) null_move: bool,
-    /// A move left out of this node's search (singular extension verification).
-    pub(super) excluded: Option<Move>,
+/// What the threads of one search share besides the context.
+#[derive(Clone, Copy)]
+pub(super) struct Shared<'a> {
+    pub(super) ctx: &'a SearchContext<'a>,
+    /// Stops helpers when the main thread is done.
+    pub(super) done: &'a AtomicBool,
+    /// Each thread's node count.
+    pub(super) node_slots: &'a [AtomicU64],
 }
 
 #[derive(Clone)]
@@ -39,10 +35,9 @@ pub(super) struct RootMove {
 
 pub(super) struct Worker<'a> {
     pub(super) ctx: &'a SearchContext<'a>,
-    /// Stops helpers when the main thread is done.
-    pub(super) done: &'a AtomicBool,
+    done: &'a AtomicBool,
     pub(super) node_slot: &'a AtomicU64,
-    pub(super) all_nodes: &'a [AtomicU64],
+    all_nodes: &'a [AtomicU64],
     pub(super) is_main: bool,
     pub(super) tm: TimeManager,
     pub(super) node_limit: Option<u64>,
@@ -53,21 +48,18 @@ pub(super) struct Worker<'a> {
     /// The deepest iteration reported (exact or a bound): the depth the result stands for.
     pub(super) reported_depth: u32,
     pub(super) tables: Tables,
-    pub(super) stack: Vec<StackEntry>,
-    /// Keys and check flags of every position from the game start along the current path.
-    pub(super) keys: Vec<u64>,
-    pub(super) checks: Vec<bool>,
-    /// Index in `keys` below which a repetition is not looked for: the position after the
-    /// last null move on the path (a pass makes earlier positions unreachable).
-    pub(super) repetition_floor: usize,
-    pub(super) pv: Vec<[Option<Move>; MAX_PLY + 1]>,
-    pub(super) pv_len: [usize; MAX_PLY + 1],
+    pub(super) stack: Stack,
+    pub(super) repetitions: Repetitions,
+    pub(super) pv: PvTable,
+    /// Late-move reductions by depth and move number.
     pub(super) lmr: Vec<[i32; 64]>,
     pub(super) root_moves: Vec<RootMove>,
     /// MultiPV: the root searches `root_moves[pv_index..]`, the lines before it being done.
     pub(super) pv_index: usize,
     /// How many best lines to find (at least 1).
     pub(super) multipv: usize,
+    /// A move buffer per ply, and a second set for the verification searches of singular
+    /// extensions (the node's own list is still in use).
     pub(super) frames: Vec<MoveBuf>,
 }
 
@@ -100,12 +92,9 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             reported_depth: 0,
             tables: ctx.tables.take(),
-            stack: vec![StackEntry::default(); MAX_PLY + 8],
-            keys: game.positions().iter().map(Position::key).collect(),
-            checks: game.positions().iter().map(Position::in_check).collect(),
-            repetition_floor: 0,
-            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
+            stack: Stack::new(),
+            repetitions: Repetitions::new(game),
+            pv: PvTable::new(),
             lmr,
             root_moves: root_moves
                 .iter()
@@ -113,9 +102,7 @@ impl<'a> Worker<'a> {
                 .collect(),
             pv_index: 0,
             multipv: limits.multipv.max(1),
-            frames: (0..2 * (MAX_PLY + 2))
-                .map(|_| MoveBuf { moves: Vec::with_capacity(128), ..MoveBuf::default() })
-                .collect(),
+            frames: (0..2 * (MAX_PLY + 2)).map(|_| MoveBuf::new()).collect(),
         }
     }
 
@@ -160,52 +147,5 @@ impl<'a> Worker<'a> {
             }
         }
         self.stopped
-    }
-
-    pub(super) fn draw_score(&self, ply: usize) -> i32 {
-        // Side to move at `ply` is the root side on even plies.
-        if ply.is_multiple_of(2) { -self.ctx.contempt } else { self.ctx.contempt }
-    }
-
-    /// A repeated position on the path or in the game: draw, or a decisive result when one
-    /// side checked on every move of the cycle.
-    pub(super) fn repetition(&self, ply: usize) -> Option<i32> {
-        let n = self.keys.len();
-        if n < 5 {
-            return None;
-        }
-        let cur = self.keys[n - 1];
-        let oldest = n.saturating_sub(REPETITION_WINDOW + 1).max(self.repetition_floor);
-        let mut i = n - 1;
-        while i >= oldest + 4 {
-            i -= 2;
-            if self.keys[i] == cur {
-                // Positions i+1..n-1; the side that just moved made the moves into n-1, n-3, ...
-                let mut opponent_checks = true;
-                let mut own_checks = true;
-                for j in i + 1..n {
-                    if (n - 1 - j).is_multiple_of(2) {
-                        opponent_checks &= self.checks[j];
-                    } else {
-                        own_checks &= self.checks[j];
-                    }
-                }
-                return Some(match (opponent_checks, own_checks) {
-                    (true, false) => DECISIVE - ply as i32,
-                    (false, true) => -(DECISIVE - ply as i32),
-                    _ => self.draw_score(ply),
-                });
-            }
-        }
-        None
-    }
-
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        self.pv[ply][ply] = Some(m);
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len;
     }
 }

@@ -1,9 +1,7 @@
 //! The xshogi dialect of the X display (the default): in-process sessions, and the real
 //! binary over pipes.
 
-mod common;
-
-use common::{Driver, Front};
+use crate::common::{Driver, Protocol, small_engine};
 use gnushogi::config::Config;
 use gnushogi::engine::clock::parse_command_line;
 use std::io::Write;
@@ -16,8 +14,9 @@ fn is_clock(s: &str) -> bool {
 /// As xshogi starts it for `-sd`: `gnushogi 1 9999`, then its init string and the depth.
 fn xshogi_session() -> Driver {
     let tc = parse_command_line(&["1".into(), "9999".into()]).unwrap();
-    let mut d = Driver::start(
-        Front::X,
+    let mut d = Driver::in_process(
+        Protocol::Xshogi,
+        small_engine(),
         Config { time_control: tc, seeded: true, use_hash: true, ..Config::default() },
     );
     assert_eq!(d.expect("\n"), format!("GNU Shogi {}\n", gnushogi::VERSION));
@@ -64,9 +63,9 @@ fn one_line_for_time_and_otime_and_moves_with_clocks() {
     d.send("level 40 5");
     assert_eq!(d.expect("\n"), "Clocks: 300000 300000\n");
     d.send("quit");
-    let (rest, code) = d.finish();
-    assert_eq!(rest, "");
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, rest, _) = d.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
@@ -102,12 +101,12 @@ fn game_ends_in_xshogi_words() {
 #[test]
 fn xboard_and_usi_hand_over_the_session() {
     for word in ["xboard", "usi"] {
-        let mut d = Driver::start(Front::X, Config::default());
+        let mut d = Driver::in_process(Protocol::Xshogi, small_engine(), Config::default());
         d.expect("GNU Shogi");
         d.send(word);
         d.send("quit");
-        let (_, code) = d.finish();
-        assert_eq!(code, std::process::ExitCode::SUCCESS);
+        let (code, _, _) = d.finish();
+        assert!(code.success(), "{code:?}");
     }
 }
 

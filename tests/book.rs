@@ -2,6 +2,7 @@
 //! back, the compiled form, the records readers on real files, damaged input, and the
 //! engine playing from the book.
 
+use crate::common::fresh_dir;
 use crate::common::Rng;
 use gnushogi::book::make::{MakeOptions, make_book};
 use gnushogi::book::records::{Format, GameResult, parse_records};
@@ -51,12 +52,9 @@ fn cli(args: &[&str]) -> Cli {
         .unwrap()
 }
 
-/// A fresh directory under the target directory for files a test writes.
+/// A fresh directory for files a test writes.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fresh_dir(&format!("book-{name}"))
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The command line of the real binary: options, positional time controls, errors and exit
 //! statuses.
 
+use crate::common::fresh_dir;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -126,8 +127,7 @@ fn original_switches_are_accepted() {
 
 #[test]
 fn save_and_load_files_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("gnushogi-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cli");
     let file = dir.join("g.sav");
     let f = file.to_str().unwrap();
     let (out, _, code) = run(&["-R", "-s", f], "force\n7g7f\nsave\nquit\n");

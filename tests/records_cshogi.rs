@@ -4,6 +4,7 @@
 //! handicap table must agree with ours. Skipped, saying why, when `python3` or cshogi is
 //! missing. All files go to one Python run.
 
+use crate::common::fresh_dir;
 use crate::common::Rng;
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, usi};
 use gnushogi::notation::to_sfen;
@@ -83,9 +84,7 @@ fn cshogi_reads_our_records_move_for_move() {
         return;
     }
     let t0 = std::time::Instant::now();
-    let dir = std::env::temp_dir().join(format!("gnushogi-cshogi-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cshogi");
     let public: Vec<Record> = GAMES
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -4,7 +4,7 @@
 //! Waiting for a reply has a generous limit (the driver's patience) so that a hang fails the
 //! test instead of blocking it; no test depends on how fast the engine is.
 
-use crate::common::{Driver, Protocol};
+use crate::common::{Driver, Protocol, fresh_dir};
 use gnushogi::config::Config;
 use gnushogi::engine::Engine;
 use gnushogi::game::Game;
@@ -530,8 +530,7 @@ fn book_file_replaces_the_built_in_book() {
     u.send(&format!("setoption name BookFile value {gnu}"));
     assert!(u.sync().is_empty());
     // A book of one odd line: its move must be played, so it is the book in use.
-    let dir = std::env::temp_dir().join(format!("usi-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("usi-book");
     let path = dir.join("one.tbk");
     std::fs::write(&path, "# one line\nP9g-9f P1c-1d\n").unwrap();
     u.send(&format!("setoption name BookFile value {}", path.display()));

@@ -2,8 +2,8 @@
 //! back, the compiled form, the records readers on real files, damaged input, and the
 //! engine playing from the book.
 
-use crate::common::fresh_dir;
 use crate::common::Rng;
+use crate::common::fresh_dir;
 use gnushogi::book::make::{MakeOptions, make_book};
 use gnushogi::book::records::{Format, GameResult, parse_records};
 use gnushogi::book::{

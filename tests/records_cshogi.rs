@@ -4,8 +4,8 @@
 //! handicap table must agree with ours. Skipped, saying why, when `python3` or cshogi is
 //! missing. All files go to one Python run.
 
-use crate::common::fresh_dir;
 use crate::common::Rng;
+use crate::common::fresh_dir;
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, usi};
 use gnushogi::notation::to_sfen;
 use gnushogi::rules::handicap::Handicap;

@@ -1,11 +1,9 @@
 //! The xshogi dialect of the X display (the default): in-process sessions, and the real
 //! binary over pipes.
 
-use crate::common::{Driver, Protocol, small_engine};
+use crate::common::{Driver, Protocol, run_text, small_engine};
 use gnushogi::config::Config;
 use gnushogi::engine::clock::parse_command_line;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn is_clock(s: &str) -> bool {
     !s.is_empty() && s.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit())
@@ -112,20 +110,7 @@ fn xboard_and_usi_hand_over_the_session() {
 
 /// Runs the real program with all of `input`, then end of input.
 fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    run_text(args, &std::env::temp_dir(), input)
 }
 
 #[test]

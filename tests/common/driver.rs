@@ -456,7 +456,13 @@ impl Driver {
     /// Waits for the end (without closing the input); returns how it ended, the rest of the
     /// output (in lines; a last one without its end too) and stderr (a process's). A program
     /// still running after [`PATIENCE`] is killed: a failure.
-    pub fn wait(mut self) -> (Exit, Vec<String>, String) {
+    pub fn wait(self) -> (Exit, Vec<String>, String) {
+        let (exit, rest, err) = self.wait_text();
+        (exit, rest.lines().map(|l| l.trim_end_matches('\r').to_string()).collect(), err)
+    }
+
+    /// [`Driver::wait`], with the rest of the output as it came.
+    pub fn wait_text(mut self) -> (Exit, String, String) {
         let deadline = Instant::now() + PATIENCE;
         let exit = match std::mem::replace(&mut self.runner, Runner::Done) {
             Runner::Thread(thread) => {
@@ -482,13 +488,11 @@ impl Driver {
             Runner::Done => unreachable!("waited for once"),
         };
         // The output ends when the last writer has gone (a pipe a child holds may outlive
-        // it): what there is when it ends, or what has come by then.
+        // it). Once the test stopped reading, the rest is not kept.
         let rest = if self.reading.load(Ordering::Relaxed) {
-            let text =
-                self.take("the end of the output", |rest, ended| ended.then_some(rest.len()));
-            text.lines().map(|l| l.trim_end_matches('\r').to_string()).collect()
+            self.take("the end of the output", |rest, ended| ended.then_some(rest.len()))
         } else {
-            Vec::new()
+            String::new()
         };
         let err = self.stderr.take().map_or_else(String::new, |h| h.join().unwrap_or_default());
         (exit, rest, err)
@@ -530,6 +534,15 @@ pub fn run(args: &[&str], dir: &Path, input: &[u8]) -> (Exit, Vec<String>, Strin
     let mut p = Driver::spawn(args, dir, None, true);
     p.send_all_and_close(input.to_vec());
     p.wait()
+}
+
+/// Runs the program in `dir` on `input` to its end: its output and stderr as they came, and
+/// its exit status.
+pub fn run_text(args: &[&str], dir: &Path, input: &str) -> (String, String, Option<i32>) {
+    let mut p = Driver::spawn(args, dir, None, true);
+    p.send_all_and_close(input.as_bytes().to_vec());
+    let (exit, out, err) = p.wait_text();
+    (out, err, exit.code())
 }
 
 /// The end was clean: status 0 and no panic.

@@ -9,7 +9,7 @@ pub mod driver;
 pub mod fuzz;
 pub mod tmux;
 
-pub use driver::{BIN, Driver, Protocol, assert_clean, run};
+pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};
 pub use fuzz::SharedOut;
 
 use gnushogi::config::Config;

@@ -3,7 +3,7 @@
 //! analysis stopped part-way. Every search is depth-limited on one thread: the same result
 //! every run.
 
-use crate::common::{Driver, fresh_dir, run};
+use crate::common::{Driver, assert_clean, fresh_dir, run};
 use gnushogi::analysis::{self, AnalysisLimits, Mark, Progress};
 use gnushogi::game::Game;
 use gnushogi::notation::{parse_sfen, parse_usi_move};
@@ -295,7 +295,7 @@ fn the_text_mode_analyses_the_game_so_far() {
     p.send("analyse 0s");
     p.until("the refusal", |l| l.contains("analyse: '0s' is neither a depth"));
     let (status, _, err) = p.finish();
-    crate::common::assert_clean(status, &err, "text mode");
+    assert_clean(status, &err, "text mode");
 }
 
 #[test]
@@ -342,5 +342,5 @@ fn input_stops_the_text_modes_analysis() {
     // Then the line that stopped it is done.
     p.until("the position", |l| l.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6"));
     let (status, _, err) = p.finish();
-    crate::common::assert_clean(status, &err, "text mode");
+    assert_clean(status, &err, "text mode");
 }

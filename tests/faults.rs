@@ -4,7 +4,7 @@
 //! write half-way as a full disk would). The program ends cleanly (status 0, no panic) or
 //! reports the error, and a file it could not write keeps its previous contents.
 
-use crate::common::{Driver, assert_clean, fresh_dir, run};
+use crate::common::{BIN, Driver, assert_clean, fresh_dir, run};
 use std::path::Path;
 
 /// A session in each mode: its arguments and its lines (a search in the middle, short).
@@ -272,7 +272,7 @@ fn a_book_that_cannot_be_written_is_reported_and_the_previous_one_kept() {
     }
     // The same to standard output on a full device.
     let out = std::fs::File::create("/dev/full").unwrap();
-    let status = std::process::Command::new(crate::common::BIN)
+    let status = std::process::Command::new(BIN)
         .args(["--make-book", "--from", games])
         .stdout(out)
         .stderr(std::process::Stdio::piped())

@@ -4,6 +4,7 @@
 //! and USI's `position sfen` for all fifteen, the book kept out, the legal moves checked
 //! against cshogi, and one whole game of each kind played to its end in the text mode.
 
+use crate::common::driver::PATIENCE;
 use crate::common::tmux::Tmux;
 use crate::common::{BIN, Driver, assert_clean, fresh_dir};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -345,7 +346,7 @@ fn the_full_screen_asks_the_kind_of_game_after_the_level() {
     let start = Instant::now();
     while app.interp().game().ply() == 0 {
         app.pump(Duration::from_millis(20));
-        assert!(start.elapsed() < crate::common::driver::PATIENCE, "the computer did not move");
+        assert!(start.elapsed() < PATIENCE, "the computer did not move");
     }
     let g = app.render(80, 24, app.interp().turn_started()).text();
     assert!(g.contains("New game: lance handicap (香落ち)"), "{g}");

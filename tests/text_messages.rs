@@ -5,7 +5,7 @@
 //! what is not a level.
 
 use crate::common::tmux::Tmux;
-use crate::common::{Driver, assert_clean, fresh_dir};
+use crate::common::{BIN, Driver, assert_clean, fresh_dir, run};
 use std::path::Path;
 
 /// The text mode in `dir`: a small table, reproducible, the book off and a shallow search.
@@ -250,7 +250,7 @@ fn showboard_draws_the_board_after_each_move_with_the_move_marked() {
 
 #[test]
 fn the_xshogi_dialect_stays_quiet_about_settings() {
-    let (status, lines, err) = crate::common::run(
+    let (status, lines, err) = run(
         &["-T", "4", "--seed", "1"],
         &std::env::temp_dir(),
         b"sd 2\npost\nbook\nshowboard\ntsume\ntsume\ncontempt 5\nwhite\nblack\n7g7f\n",
@@ -269,7 +269,7 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
         eprintln!("tmux is not installed: the full-screen test is skipped");
         return;
     };
-    t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", crate::common::BIN), "Enter"]);
+    t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", BIN), "Enter"]);
     let s = t.wait("Enter Level:");
     assert!(s.contains("11.   10 seconds a move"), "{s}");
     assert!(s.contains("13.  all moves in   5 minutes"), "{s}");

@@ -48,12 +48,13 @@ impl Protocol {
         }
     }
 
-    /// The start of the line that carries the engine's move.
+    /// The start of the line that carries the engine's move (its first word after it).
     fn move_prefix(self) -> &'static str {
         match self {
             Protocol::Cecp => "move ",
             Protocol::Usi => "bestmove ",
-            Protocol::Gnu | Protocol::Xshogi => "My move is: ",
+            Protocol::Gnu => "My move is: ",
+            Protocol::Xshogi => panic!("the X display numbers its moves: wait for its text"),
         }
     }
 
@@ -412,7 +413,9 @@ impl Driver {
     pub fn engine_move(&mut self) -> (String, Vec<String>) {
         let prefix = self.protocol.move_prefix();
         let (before, line) = self.until("move", |l| l.starts_with(prefix));
-        (line[prefix.len()..].to_string(), before)
+        let word = line[prefix.len()..].split_whitespace().next().unwrap_or("");
+        // The text mode rings the bell after it.
+        (word.trim_end_matches('\u{7}').to_string(), before)
     }
 
     /// The CPU time the program has used, in clock ticks (utime + stime of /proc/PID/stat).

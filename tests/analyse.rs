@@ -3,13 +3,10 @@
 //! analysis stopped part-way. Every search is depth-limited on one thread: the same result
 //! every run.
 
-#[path = "common/program.rs"]
-mod program;
-
+use crate::common::{Driver, assert_clean, fresh_dir, run};
 use gnushogi::analysis::{self, AnalysisLimits, Mark, Progress};
 use gnushogi::game::Game;
 use gnushogi::notation::{parse_sfen, parse_usi_move};
-use program::{Program, fresh_dir, run};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -192,7 +189,7 @@ fn ctrl_c_stops_with_what_it_has() {
     let (svg_arg, kif_arg) =
         (svg.to_string_lossy().into_owned(), kif.to_string_lossy().into_owned());
     // A minute a position: only Ctrl-C ends this in time.
-    let mut p = Program::spawn(
+    let mut p = Driver::spawn(
         &[
             "--analyse",
             &record,
@@ -280,7 +277,7 @@ fn bad_input_is_refused() {
 #[test]
 fn the_text_mode_analyses_the_game_so_far() {
     let dir = fresh_dir("analyse-text");
-    let mut p = Program::spawn(&["-R"], &dir, None, true);
+    let mut p = Driver::spawn(&["-R"], &dir, None, true);
     p.send("analyse");
     p.until("the refusal", |l| l.contains("analyse: there are no moves to analyse yet"));
     for line in ["force", "7g7f", "3c3d", "8h3c+", "2b3c", "analyse 3"] {
@@ -298,7 +295,7 @@ fn the_text_mode_analyses_the_game_so_far() {
     p.send("analyse 0s");
     p.until("the refusal", |l| l.contains("analyse: '0s' is neither a depth"));
     let (status, _, err) = p.finish();
-    program::assert_clean(status, &err, "text mode");
+    assert_clean(status, &err, "text mode");
 }
 
 #[test]
@@ -332,7 +329,7 @@ fn the_full_screen_shows_the_analysis_over_the_board() {
 #[test]
 fn input_stops_the_text_modes_analysis() {
     let dir = fresh_dir("analyse-text-stop");
-    let mut p = Program::spawn(&["-R"], &dir, None, true);
+    let mut p = Driver::spawn(&["-R"], &dir, None, true);
     for line in ["force", "7g7f", "3c3d", "analyse 60s"] {
         p.send(line);
     }
@@ -344,5 +341,5 @@ fn input_stops_the_text_modes_analysis() {
     // Then the line that stopped it is done.
     p.until("the position", |l| l.contains("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6"));
     let (status, _, err) = p.finish();
-    program::assert_clean(status, &err, "text mode");
+    assert_clean(status, &err, "text mode");
 }

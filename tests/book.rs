@@ -2,6 +2,8 @@
 //! back, the compiled form, the records readers on real files, damaged input, and the
 //! engine playing from the book.
 
+use crate::common::Rng;
+use crate::common::fresh_dir;
 use gnushogi::book::make::{MakeOptions, make_book};
 use gnushogi::book::records::{Format, GameResult, parse_records};
 use gnushogi::book::{
@@ -50,12 +52,9 @@ fn cli(args: &[&str]) -> Cli {
         .unwrap()
 }
 
-/// A fresh directory under the target directory for files a test writes.
+/// A fresh directory for files a test writes.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    fresh_dir(&format!("book-{name}"))
 }
 
 #[test]
@@ -246,7 +245,7 @@ fn damaged_text_books_are_reported_not_fatal() {
     assert!(tb.diagnostics[0].to_string().starts_with("5: illegal move 'R2h' at ply 5"));
     assert_eq!(tb.book.moves(), 4 + 1);
     // Binary junk: refused as a whole when it has NUL bytes, else read as bad moves.
-    let mut j = Junk(0x9e37_79b9_7f4a_7c15);
+    let mut j = Rng(0x9e37_79b9_7f4a_7c15);
     let junk: Vec<u8> = (0..20_000).map(|_| (j.next() >> 24) as u8).collect();
     assert!(
         parse_tbk(&junk, DEFAULT_MAX_PLY).unwrap_err().to_string().starts_with("not a text book")
@@ -370,25 +369,14 @@ fn the_engine_answers_from_the_book_with_its_hint() {
     assert!(!r.book);
 }
 
-/// A small deterministic generator for junk.
-struct Junk(u64);
-
-impl Junk {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-        from[(self.next() % from.len() as u64) as usize]
-    }
+/// One of `from`, drawn by `j`.
+fn pick<'a>(j: &mut Rng, from: &[&'a str]) -> &'a str {
+    from[j.below(from.len())]
 }
 
 #[test]
 fn no_input_makes_a_reader_panic() {
-    let mut j = Junk(0x2545_f491_4f6c_dd1d);
+    let mut j = Rng(0x2545_f491_4f6c_dd1d);
     // Books and records made of pieces of real syntax, in random order.
     let book_words = [
         "P7f", "P3d", "7g7f", "+B3cx3d", "B*4e", "B'8b", "P2dx2c+", "?", "!", "?!", "#", "\n", "(",
@@ -423,12 +411,12 @@ fn no_input_makes_a_reader_panic() {
     ];
     for round in 0..300 {
         let n = (j.next() % 200) as usize;
-        let text: String = (0..n).map(|_| j.pick(&book_words)).collect::<Vec<_>>().join(" ");
+        let text: String = (0..n).map(|_| pick(&mut j, &book_words)).collect::<Vec<_>>().join(" ");
         if let Ok(tb) = parse_tbk(text.as_bytes(), DEFAULT_MAX_PLY) {
             let c = write_compiled(&tb.book);
             assert_eq!(read_compiled(&c.bytes, DEFAULT_MAX_PLY).unwrap(), tb.book);
         }
-        let text: String = (0..n).map(|_| j.pick(&record_words)).collect();
+        let text: String = (0..n).map(|_| pick(&mut j, &record_words)).collect();
         for format in [Format::UsiList, Format::Csa, Format::Kif] {
             let r = parse_records("junk", text.as_bytes(), format);
             // Whatever was accepted replays legally.

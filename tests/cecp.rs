@@ -2,22 +2,16 @@
 //! (or a fixed script), and one over the real binary. Depths are small (`sd 2..4`) so runs
 //! are quick. The only timing check is XBoard's own 2 s for the features, a reply made at
 //! once (all of the 2 s is margin). "At once" and "kept" are shown by events: searches are
-//! given an hour, so a move or an end within [`PATIENCE`] comes only from what is tested.
+//! given an hour, so a move or an end within the driver's patience comes only from what is
+//! tested.
 
-mod common;
-
-use common::SharedOut;
+use crate::common::{Driver, Protocol, SharedOut};
+use gnushogi::config::Config;
 use gnushogi::engine::Engine;
 use gnushogi::protocol::Session;
 use gnushogi::protocol::cecp;
-use std::io::{BufRead, BufReader, Write};
 use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, channel};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// Longest wait for any expected line: generous, the machine may be loaded.
-const PATIENCE: Duration = Duration::from_secs(60);
 
 fn quiet_engine() -> Engine {
     let mut e = Engine::default();
@@ -27,103 +21,26 @@ fn quiet_engine() -> Engine {
     e
 }
 
-/// A CECP session on a thread of its own, talked to over pipes.
-struct Xb {
-    input: Option<std::io::PipeWriter>,
-    lines: Receiver<String>,
-    thread: Option<JoinHandle<ExitCode>>,
-    ping: i64,
+/// A CECP session on a thread of its own, talked to over pipes, told `xboard`.
+fn xboard() -> Driver {
+    with_engine(quiet_engine())
 }
 
-impl Xb {
-    fn start() -> Xb {
-        Xb::with_engine(quiet_engine())
-    }
+fn with_engine(engine: Engine) -> Driver {
+    let mut xb = Driver::in_process(Protocol::Cecp, engine, Config::default());
+    xb.send("xboard");
+    xb
+}
 
-    fn with_engine(engine: Engine) -> Xb {
-        let (in_r, in_w) = std::io::pipe().unwrap();
-        let (out_r, out_w) = std::io::pipe().unwrap();
-        let session = Session::new(BufReader::new(in_r), out_w, engine);
-        let thread = std::thread::spawn(move || cecp::run(session));
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out_r).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => return,
-                }
-            }
-        });
-        let mut xb = Xb { input: Some(in_w), lines, thread: Some(thread), ping: 0 };
-        xb.send("xboard");
-        xb
+/// Sends `quit` (the input stays open) or closes the input, and waits for the loop to end.
+fn finish(mut xb: Driver, quit: bool) {
+    if quit {
+        xb.send("quit");
+    } else {
+        xb.close();
     }
-
-    fn send(&mut self, line: &str) {
-        let w = self.input.as_mut().expect("input open");
-        writeln!(w, "{line}").unwrap();
-        w.flush().unwrap();
-    }
-
-    fn send_all(&mut self, lines: &[&str]) {
-        for l in lines {
-            self.send(l);
-        }
-    }
-
-    fn next(&mut self, within: Duration) -> Option<String> {
-        self.lines.recv_timeout(within).ok()
-    }
-
-    /// Reads until a line satisfies `pred`; returns the lines before it and the line.
-    fn until(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> (Vec<String>, String) {
-        let deadline = Instant::now() + PATIENCE;
-        let mut before = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next(left) {
-                Some(l) if pred(&l) => return (before, l),
-                Some(l) => before.push(l),
-                None => panic!("no {what} within {PATIENCE:?}; got {before:#?}"),
-            }
-        }
-    }
-
-    /// Sends `ping` and returns everything printed before the matching `pong`.
-    fn sync(&mut self) -> Vec<String> {
-        self.ping += 1;
-        let n = self.ping;
-        self.send(&format!("ping {n}"));
-        let pong = format!("pong {n}");
-        self.until(&pong, |l| l == pong).0
-    }
-
-    /// Waits for the engine's move; returns the move and the lines before it.
-    fn engine_move(&mut self) -> (String, Vec<String>) {
-        let (before, line) = self.until("move", |l| l.starts_with("move "));
-        (line["move ".len()..].to_string(), before)
-    }
-
-    /// Closes the input (or sends quit) and waits for the loop to end.
-    fn finish(mut self, quit: bool) {
-        if quit {
-            self.send("quit");
-        } else {
-            self.input = None;
-        }
-        let thread = self.thread.take().unwrap();
-        let deadline = Instant::now() + PATIENCE;
-        while !thread.is_finished() {
-            assert!(Instant::now() < deadline, "the loop did not end within {PATIENCE:?}");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let code = thread.join().expect("loop did not panic");
-        assert_eq!(code, ExitCode::SUCCESS);
-    }
+    let (code, _, _) = xb.wait();
+    assert!(code.success(), "{code:?}");
 }
 
 /// Runs a fixed script to its end (the input then closes) and returns the output lines.
@@ -171,7 +88,7 @@ const DROP_MATE_FEN: &str = "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1";
 
 #[test]
 fn handshake_announces_quoted_features_and_done_last() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     let t = Instant::now();
     xb.send("protover 2");
     let (before, done) = xb.until("done=1", |l| l.contains("done="));
@@ -225,12 +142,12 @@ fn handshake_announces_quoted_features_and_done_last() {
     xb.send("accepted myname");
     xb.send("rejected debug");
     assert!(xb.sync().is_empty());
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn a_game_as_both_colours_with_clocks() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&[
         "protover 2",
         "memory 16",
@@ -262,7 +179,7 @@ fn a_game_as_both_colours_with_clocks() {
     assert!(matches!(&m3[1..2], "7" | "8" | "9") || m3.contains('@'), "{m3}");
     let rest = xb.sync();
     assert_no_stray_claims(&rest, &[]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
@@ -297,7 +214,7 @@ fn scripted_session_moves_answer_and_errors_keep_the_state() {
 #[test]
 fn engine_promotes_with_plus_and_claims_its_mate() {
     for board in [PROMOTION_MATE, PROMOTION_MATE_FEN] {
-        let mut xb = Xb::start();
+        let mut xb = xboard();
         xb.send_all(&["new", "force", &format!("setboard {board}"), "sd 3", "go"]);
         let (m, _) = xb.engine_move();
         assert_eq!(m, "e7e8+");
@@ -305,24 +222,24 @@ fn engine_promotes_with_plus_and_claims_its_mate() {
         assert_eq!(claim, "1-0 {White mates}");
         xb.send_all(&["result 1-0 {White mates}", "force"]);
         assert!(xb.sync().is_empty());
-        xb.finish(true);
+        finish(xb, true);
     }
 }
 
 #[test]
 fn engine_drops_with_at_and_holds_hands_from_the_fen() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", &format!("setboard {DROP_MATE_FEN}"), "sd 3", "go"]);
     let (m, _) = xb.engine_move();
     assert_eq!(m, "G@e8");
     let (_, claim) = xb.until("claim", |l| l.contains('{'));
     assert_eq!(claim, "1-0 {White mates}");
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn mate_by_the_opponent_is_claimed_for_it() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // After `new` the engine plays gote; sente (the opponent) mates.
     xb.send_all(&["new", &format!("setboard {PROMOTION_MATE_FEN}"), "usermove e7e8+"]);
     let out = xb.sync();
@@ -330,24 +247,24 @@ fn mate_by_the_opponent_is_claimed_for_it() {
     // The game is over: no move comes, and go repeats the result rather than moving.
     xb.send("go");
     assert_eq!(xb.sync(), ["1-0 {White mates}"]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn gote_mates_are_black_mates() {
     // Mirror of the drop mate: gote drops a gold on 5h (XBoard e2) to mate sente's king.
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", "setboard 4k4/9/9/9/9/9/4p4/9/4K4[g] b 0 1", "sd 3", "go"]);
     let (m, _) = xb.engine_move();
     assert_eq!(m, "G@e2");
     let (_, claim) = xb.until("claim", |l| l.contains('{'));
     assert_eq!(claim, "0-1 {Black mates}");
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn promotion_declined_deferred_and_forced() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // Silver 5d: `=` keeps it a silver, which may then step back diagonally.
     xb.send_all(&["new", "force", "setboard 4k4/9/9/4S4/9/9/9/9/4K4[-] w 0 1"]);
     xb.send_all(&["usermove e6e7=", "usermove e9d9", "usermove e7f6"]);
@@ -370,12 +287,12 @@ fn promotion_declined_deferred_and_forced() {
     assert_eq!(xb.sync(), ["Illegal move (two pawns on a file (nifu)): P@e5"]);
     xb.send_all(&["usermove P*4e", "usermove e9d9", "usermove P@c5"]);
     assert!(xb.sync().is_empty());
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn setboard_with_hands_and_promoted_pieces_then_play() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // From the XBoard log: a promoted bishop (+b) and pieces in both hands, gote to move.
     let fen = "lns1k2nl/1s2g2s1/p3ppgpp/1pp3p2/3p5/1PP1P2P1/P2PBPP1P/1+b2G2R1/L3K1SNL[Rng] b 0 1";
     xb.send_all(&["new", "force", &format!("setboard {fen}")]);
@@ -390,12 +307,12 @@ fn setboard_with_hands_and_promoted_pieces_then_play() {
     xb.send_all(&["sd 2", "go"]);
     let (m, _) = xb.engine_move();
     assert!(!m.is_empty());
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn bad_positions_are_refused_until_a_good_one() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", "setboard lnsgkgsnl/9/9 w 0 1"]);
     let out = xb.sync();
     assert_eq!(out.len(), 1);
@@ -416,12 +333,12 @@ fn bad_positions_are_refused_until_a_good_one() {
     );
     xb.send_all(&["new", "force", "usermove c3c4"]);
     assert!(xb.sync().is_empty());
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn edit_mode_with_hands_and_promoted_pieces() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // The drop mate, entered piece by piece; G@1 puts a gold in sente's hand.
     xb.send_all(&["new", "force", "edit", "#", "Pe7", "Ke1", "G@1", "c", "Ke9", "."]);
     xb.send_all(&["sd 3", "go"]);
@@ -438,12 +355,12 @@ fn edit_mode_with_hands_and_promoted_pieces() {
     xb.send_all(&["force", "edit", "Zz9", "c", "."]);
     let out = xb.sync();
     assert_eq!(out, ["Error (bad edit command): Zz9"]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn ping_while_thinking_is_answered_after_the_move() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // An hour a move: only `?` brings the move within PATIENCE.
     xb.send_all(&["new", "st 3600", "post", "go"]);
     // Let it think a moment, then ping: the pong must wait for the move.
@@ -455,30 +372,30 @@ fn ping_while_thinking_is_answered_after_the_move() {
     assert!(!m.is_empty());
     let (between, _) = xb.until("pong 42", |l| l == "pong 42");
     assert!(between.iter().all(|l| !l.starts_with("move")));
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn quit_while_thinking_exits_promptly() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // An hour a move: only `quit` ends the loop within PATIENCE.
     xb.send_all(&["new", "st 3600", "post", "go"]);
     xb.until("a thinking line", |l| l.starts_with("1 "));
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn end_of_input_while_analysing_exits() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "analyze"]);
     xb.until("a thinking line", |l| l.starts_with("1 "));
-    xb.finish(false);
+    finish(xb, false);
 }
 
 #[test]
 fn force_new_and_result_stop_a_search_without_a_move() {
     for stopper in ["force", "new", "result 0-1 {Time forfeit}"] {
-        let mut xb = Xb::start();
+        let mut xb = xboard();
         // An hour a move: a search not stopped would hold the pong past PATIENCE.
         xb.send_all(&["new", "st 3600", "post", "go"]);
         xb.until("a thinking line", |l| l.starts_with("1 "));
@@ -488,13 +405,13 @@ fn force_new_and_result_stop_a_search_without_a_move() {
         // Nothing more comes from the abandoned search.
         xb.send("post");
         assert!(xb.sync().iter().all(|l| !l.starts_with("move")));
-        xb.finish(true);
+        finish(xb, true);
     }
 }
 
 #[test]
 fn multipv_analysis_posts_several_distinct_lines_a_depth() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send("protover 2");
     xb.until("done=1", |l| l.contains("done=1"));
     xb.send("option MultiPV=0");
@@ -513,12 +430,12 @@ fn multipv_analysis_posts_several_distinct_lines_a_depth() {
     assert!(firsts.len() >= 3, "{six:?}");
     xb.send("exit");
     xb.sync();
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn analysis_follows_moves_undo_and_new() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", &format!("setboard {DROP_MATE_FEN}"), "post", "analyze"]);
     let (_, line) = xb.until("mate line", |l| l.contains("G@e8"));
     assert!(line.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap() > 100_000, "{line}");
@@ -550,7 +467,7 @@ fn analysis_follows_moves_undo_and_new() {
     xb.send("ping 200");
     let (after, _) = xb.until("pong", |l| l == "pong 200");
     assert!(after.is_empty(), "{after:?}");
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
@@ -559,7 +476,7 @@ fn sennichite_is_claimed_as_a_draw() {
     let cycle = ["h2g2", "b8c8", "g2h2", "c8b8"];
     let all: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
     // The opponent (gote) makes the repetition: the engine (sente) claims it.
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force"]);
     for m in &all[..11] {
         xb.send(&format!("usermove {m}"));
@@ -586,7 +503,7 @@ fn sennichite_is_claimed_as_a_draw() {
     xb.send_all(&["sd 2", "go"]);
     let (_, before) = xb.engine_move();
     assert_no_stray_claims(&before, &[]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
@@ -594,7 +511,7 @@ fn perpetual_check_loses_for_the_checker() {
     // Sente's rook checks from 8a and 8b; gote's king steps between 1a and 1b.
     let cycle = ["b8b9", "i9i8", "b9b8", "i8i9"];
     let all: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", "setboard 8k/1R7/9/9/9/9/9/9/K8[-] w 0 1"]);
     for m in &all[..11] {
         xb.send(&format!("usermove {m}"));
@@ -603,7 +520,7 @@ fn perpetual_check_loses_for_the_checker() {
     xb.send(&format!("usermove {}", all[11]));
     // Sente (XBoard's White) checked on every move: gote wins.
     assert_eq!(xb.sync(), ["0-1 {Perpetual check by White}"]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 // Tenths of a second are the scheduler's on a loaded machine (timed there: `st 2` answered
@@ -612,17 +529,17 @@ fn perpetual_check_loses_for_the_checker() {
 
 #[test]
 fn fixed_time_per_move_is_kept() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "level 0 60 0", "st 2"]);
     assert!(xb.sync().is_empty());
     xb.send("go");
     xb.engine_move();
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn a_short_clock_is_not_overstepped() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // An hour + 0.1 s a move, with half a second left.
     xb.send_all(&["new", "level 0 60 0.1", "time 50", "otim 1000"]);
     assert!(xb.sync().is_empty());
@@ -631,12 +548,12 @@ fn a_short_clock_is_not_overstepped() {
     // Conventional control, one second left for 40 moves.
     xb.send_all(&["new", "force", "level 40 60 0", "time 100", "otim 100", "go"]);
     xb.engine_move();
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn pondering_reuses_the_search_on_a_hit_and_restarts_on_a_miss() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "sd 3", "post", "hard", "go"]);
     xb.engine_move();
     // Pondering: `hint` names the predicted move, and ping is answered at once.
@@ -670,24 +587,24 @@ fn pondering_reuses_the_search_on_a_hit_and_restarts_on_a_miss() {
     xb.send("easy");
     let r = xb.sync();
     assert_no_stray_claims(&r, &[]);
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn ping_while_pondering_is_answered_at_once() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "st 30", "post", "hard", "sd 3", "go"]);
     xb.engine_move();
     // The ponder search on `st 30` would not end by itself: pong must not wait for it.
     xb.send("ping 9");
     let (before, _) = xb.until("pong 9", |l| l == "pong 9");
     assert!(before.iter().all(|l| !l.starts_with("move")));
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn undo_remove_and_playother() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send("undo");
     assert_eq!(xb.sync(), ["Error (command not legal now): undo"]);
     xb.send_all(&["new", "force", "usermove c3c4", "usermove c7c6", "undo", "undo"]);
@@ -714,12 +631,12 @@ fn undo_remove_and_playother() {
     let (m, before) = xb.engine_move();
     assert!(before.is_empty(), "{before:?}");
     assert!(matches!(&m[1..2], "7" | "8" | "9"), "gote replies: {m}");
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn hint_bk_draw_options_and_small_commands() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "sd 2", "go"]);
     xb.engine_move();
     xb.send("hint");
@@ -762,12 +679,12 @@ fn hint_bk_draw_options_and_small_commands() {
             "Error (unsupported variant): variant normal",
         ]
     );
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn pause_and_resume_a_search() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     // An hour a move: a short one could end before `pause` is read, and move.
     xb.send_all(&["new", "st 3600", "post", "go"]);
     xb.until("a thinking line", |l| l.starts_with("1 "));
@@ -780,64 +697,39 @@ fn pause_and_resume_a_search() {
     xb.send("?");
     let (m, _) = xb.engine_move();
     assert!(!m.is_empty());
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn exclude_in_play() {
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", &format!("setboard {DROP_MATE_FEN}"), "exclude G@e8"]);
     xb.send_all(&["exclude P@a1", "sd 2", "go"]);
     let (m, before) = xb.engine_move();
     assert_ne!(m, "G@e8");
     assert!(before.iter().any(|l| l.starts_with("Error (no such move")), "{before:?}");
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn the_real_binary_over_pipes() {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for l in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
-    let next = || rx.recv_timeout(PATIENCE).expect("a line");
-    assert_eq!(next(), format!("GNU Shogi {}", gnushogi::VERSION));
+    let mut p = Driver::start(&[]).speaking(Protocol::Cecp);
+    assert_eq!(p.next_line(), format!("GNU Shogi {}", gnushogi::VERSION));
     let t = Instant::now();
-    writeln!(stdin, "xboard\nprotover 2").unwrap();
-    stdin.flush().unwrap();
+    p.send_all(&["xboard", "protover 2"]);
     loop {
-        let l = next();
+        let l = p.next_line();
         assert!(l.starts_with("feature "), "{l}");
         if l.contains("done=1") {
             break;
         }
     }
     assert!(t.elapsed() < Duration::from_secs(2));
-    writeln!(stdin, "new\nvariant shogi\nsd 2\nusermove c3c4\nping 1").unwrap();
-    stdin.flush().unwrap();
-    let mut lines = Vec::new();
-    loop {
-        let l = next();
-        if l == "pong 1" {
-            break;
-        }
-        lines.push(l);
-    }
+    p.send_all(&["new", "variant shogi", "sd 2", "usermove c3c4"]);
+    let lines = p.sync();
     assert_eq!(lines.iter().filter(|l| l.starts_with("move ")).count(), 1, "{lines:?}");
-    writeln!(stdin, "quit").unwrap();
-    stdin.flush().unwrap();
-    let status = child.wait().unwrap();
+    p.send("quit");
+    let (status, _, _) = p.wait();
     assert!(status.success());
 }
 
@@ -845,7 +737,7 @@ fn the_real_binary_over_pipes() {
 fn the_engine_declares_by_the_entering_king_rule_in_force() {
     // Sente's king has entered with ten pieces and 28 points.
     let fen = "RRBB1GGGG/SS2K4/9/9/9/9/9/9/4k4[PP] w 0 1";
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", &format!("setboard {fen}"), "go"]);
     let (_, claim) = xb.until("the declaration", |l| l.starts_with("1-0") || l.starts_with("move"));
     assert_eq!(claim, "1-0 {White declares an entering-king win}");
@@ -862,14 +754,14 @@ fn the_engine_declares_by_the_entering_king_rule_in_force() {
         refused,
         ["Error (bad value, want none, 24, 27 or try): option Entering King Rule=25"]
     );
-    xb.finish(true);
+    finish(xb, true);
 }
 
 #[test]
 fn the_engine_resigns_a_lost_game_only_with_a_resign_value() {
     // Black (gote) has its king alone against a rook, a bishop, golds and silvers in hand.
     let fen = "4k4/9/9/9/9/9/9/9/4K4[RBGGSSPP] b 0 1";
-    let mut xb = Xb::start();
+    let mut xb = xboard();
     xb.send_all(&["new", "force", &format!("setboard {fen}"), "sd 3", "go"]);
     // By default it never resigns: three lost searches in a row, three moves.
     for reply in ["P@e5", "P@i5", "S@a5"] {
@@ -891,5 +783,5 @@ fn the_engine_resigns_a_lost_game_only_with_a_resign_value() {
     let (before, line) = xb.until("the resignation", |l| l == "resign" || l.starts_with("move "));
     assert_eq!(line, "resign", "{before:?}");
     assert_eq!(xb.sync(), Vec::<String>::new());
-    xb.finish(true);
+    finish(xb, true);
 }

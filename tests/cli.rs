@@ -1,26 +1,10 @@
 //! The command line of the real binary: options, positional time controls, errors and exit
 //! statuses.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::common::{fresh_dir, run_text};
 
 fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let dir = std::env::temp_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    run_text(args, &std::env::temp_dir(), input)
 }
 
 #[test]
@@ -126,8 +110,7 @@ fn original_switches_are_accepted() {
 
 #[test]
 fn save_and_load_files_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("gnushogi-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cli");
     let file = dir.join("g.sav");
     let f = file.to_str().unwrap();
     let (out, _, code) = run(&["-R", "-s", f], "force\n7g7f\nsave\nquit\n");

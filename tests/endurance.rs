@@ -7,15 +7,13 @@
 //! `GNUSHOGI_LONG_PLIES=N` and `GNUSHOGI_NEW_GO=N` make them longer by hand;
 //! `GNUSHOGI_LONG_GAME_OUT=FILE` writes the long game's moves (one USI move a line).
 
-#[path = "common/program.rs"]
-mod program;
-
+use crate::common::Rng;
+use crate::common::{Driver, assert_clean, fresh_dir};
 use gnushogi::game::Game;
 use gnushogi::notation::{
     format_xboard_move, parse_sfen, parse_text_move, parse_usi_move, parse_xboard_move, to_sfen,
 };
 use gnushogi::rules::{Move, MoveList, Position};
-use program::{Program, assert_clean, fresh_dir};
 
 fn env_count(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -25,15 +23,14 @@ fn env_count(name: &str, default: usize) -> usize {
 /// moves after which the game goes on and no position has been seen three times.
 fn long_game(plies: usize) -> Game {
     let mut game = Game::default();
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     while game.ply() < plies {
         let mut list = MoveList::new();
         game.position().legal_moves(&mut list);
         let mut moves: Vec<Move> = list.iter().collect();
-        // Fisher-Yates with an LCG.
+        // Fisher-Yates.
         for i in (1..moves.len()).rev() {
-            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            moves.swap(i, (x >> 33) as usize % (i + 1));
+            moves.swap(i, rng.below(i + 1));
         }
         let next = moves.into_iter().find(|&m| {
             game.play_unchecked(m);
@@ -87,7 +84,7 @@ fn a_game_of_a_thousand_plies_in_every_front_end() {
     let dir = fresh_dir("endurance");
 
     // CECP, force mode: every move taken, then the engine moves in the last position.
-    let mut p = Program::spawn(&["-T", "4"], &dir, None, true);
+    let mut p = Driver::spawn(&["-T", "4"], &dir, None, true);
     p.send("xboard\nprotover 2\nnew\nforce\noption Book=0");
     for m in &xboard {
         p.send(&format!("usermove {m}"));
@@ -105,7 +102,7 @@ fn a_game_of_a_thousand_plies_in_every_front_end() {
     assert_clean(status, &err, "cecp");
 
     // The text mode: the moves, the position, and the files of a long game.
-    let mut p = Program::spawn(&["-R", "-T", "4"], &dir, None, true);
+    let mut p = Driver::spawn(&["-R", "-T", "4"], &dir, None, true);
     p.send("force");
     for m in &usi {
         p.send(m);
@@ -124,7 +121,7 @@ fn a_game_of_a_thousand_plies_in_every_front_end() {
     assert!(listing.contains(&usi[plies - 1]), "the listing lacks the last move");
 
     // USI: the whole game on one `position` line, then a search in it.
-    let mut p = Program::spawn(&["--usi", "-T", "4"], &dir, None, true);
+    let mut p = Driver::spawn(&["--usi", "-T", "4"], &dir, None, true);
     p.send(&format!("position startpos moves {}", usi.join(" ")));
     p.send("isready");
     let (before, _) = p.until("readyok", |l| l == "readyok");
@@ -142,7 +139,7 @@ fn a_game_of_a_thousand_plies_in_every_front_end() {
 #[test]
 fn many_new_and_go_in_one_cecp_session() {
     let games = env_count("GNUSHOGI_NEW_GO", 300);
-    let mut p = Program::spawn(&["-T", "4"], &fresh_dir("endurance"), None, true);
+    let mut p = Driver::spawn(&["-T", "4"], &fresh_dir("endurance"), None, true);
     p.send("xboard\nprotover 2\noption Book=0");
     let start = Position::startpos();
     for i in 0..games {

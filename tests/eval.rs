@@ -1,6 +1,7 @@
 //! The evaluation on real positions (the bench's; a unit test in `eval` could not reach
 //! them without importing the engine above it).
 
+use crate::common::Rng;
 use gnushogi::engine::bench::positions;
 use gnushogi::eval::{PARAMS, evaluate, evaluate_with};
 use gnushogi::notation::parse_sfen;
@@ -37,7 +38,7 @@ fn folded_evaluation_equals_the_generic_sum() {
         include_str!("data/perft.tsv"),
         include_str!("data/tsume.tsv"),
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut list = MoveList::new();
     let mut checked = 0;
     let starts = data
@@ -55,10 +56,7 @@ fn folded_evaluation_equals_the_generic_sum() {
             if list.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let pick = list.get((state >> 33) as usize % list.len()).unwrap();
+            let pick = list.get(rng.below(list.len())).unwrap();
             p = p.played(pick);
         }
     }

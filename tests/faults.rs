@@ -4,10 +4,7 @@
 //! write half-way as a full disk would). The program ends cleanly (status 0, no panic) or
 //! reports the error, and a file it could not write keeps its previous contents.
 
-#[path = "common/program.rs"]
-mod program;
-
-use program::{Program, assert_clean, fresh_dir, run};
+use crate::common::{BIN, Driver, assert_clean, fresh_dir, run};
 use std::path::Path;
 
 /// A session in each mode: its arguments and its lines (a search in the middle, short).
@@ -66,10 +63,10 @@ fn thinking_line(l: &str) -> bool {
 }
 
 /// Starts a session and waits until it is busy (or idle): `(mode, args, lines, busy marker)`.
-fn sessions(busy: bool) -> Vec<(&'static str, Program)> {
+fn sessions(busy: bool) -> Vec<(&'static str, Driver)> {
     let mut v = Vec::new();
     // CECP analysing (its thinking lines), or waiting after a pong.
-    let mut p = Program::start(&["-T", "4"]);
+    let mut p = Driver::start(&["-T", "4"]);
     p.send("xboard\nprotover 2\nnew\nforce\npost");
     if busy {
         p.send("analyze");
@@ -79,7 +76,7 @@ fn sessions(busy: bool) -> Vec<(&'static str, Program)> {
         p.until("pong", |l| l == "pong 1");
     }
     v.push(("cecp", p));
-    let mut p = Program::start(&["--usi", "-T", "4"]);
+    let mut p = Driver::start(&["--usi", "-T", "4"]);
     p.send(if busy { "isready\ngo infinite" } else { "isready" });
     p.until("readyok", |l| l == "readyok");
     if busy {
@@ -87,7 +84,7 @@ fn sessions(busy: bool) -> Vec<(&'static str, Program)> {
     }
     v.push(("usi", p));
     for (name, args) in [("text", &["-R", "-T", "4"][..]), ("xshogi", &["-T", "4"])] {
-        let mut p = Program::start(args);
+        let mut p = Driver::start(args);
         if busy {
             // The computer thinks for an hour on its move (sente's, as it moves first).
             if name == "text" {
@@ -127,7 +124,7 @@ fn sigterm_and_sighup_end_every_mode_cleanly() {
 #[test]
 fn sigint_is_ignored_in_cecp_mode() {
     for first in ["xboard", "via the X display"] {
-        let mut p = Program::start(&["-T", "4"]);
+        let mut p = Driver::start(&["-T", "4"]);
         if first == "xboard" {
             p.send("xboard\nprotover 2\nping 1");
         } else {
@@ -165,7 +162,7 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
         ("text", &["-R", "-T", "4"], "bd\nhelp\n"),
         ("xshogi", &["-T", "4"], "bd\n"),
     ] {
-        let mut p = Program::spawn(args, &dir, None, false);
+        let mut p = Driver::spawn(args, &dir, None, false);
         p.keep_sending(lines.as_bytes());
         let (status, _, err) = p.wait();
         assert_clean(status, &err, name);
@@ -180,7 +177,7 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
         ("usi searching", &["--usi", "-T", "4"], "go infinite\n", "isready\n"),
         ("text thinking", &["-R", "-T", "4"], "book\npost\nlevel 1 60\ngo\n", "bd\n"),
     ] {
-        let mut p = Program::spawn(args, &dir, None, true);
+        let mut p = Driver::spawn(args, &dir, None, true);
         p.send_bytes(lines.as_bytes());
         p.until("a search line", |l| {
             l.starts_with("info depth")
@@ -233,7 +230,7 @@ fn failed_saves_report_and_keep_the_previous_file() {
             input.push_str(&format!("{cmd} keep.sav\n"));
         }
         input.push_str("quit\n");
-        let mut p = Program::spawn(args, &dir, Some("ulimit -f 0"), true);
+        let mut p = Driver::spawn(args, &dir, Some("ulimit -f 0"), true);
         p.send_bytes(input.as_bytes());
         let (status, out, err) = p.finish();
         assert_clean(status, &err, "save under ulimit -f 0");
@@ -257,7 +254,7 @@ fn a_book_that_cannot_be_written_is_reported_and_the_previous_one_kept() {
     std::fs::write(dir.join("keep.tbk"), PREVIOUS).unwrap();
     let make = |out: &str, prefix: Option<&str>| {
         let args = ["--make-book", "--from", games, "--book-out", out];
-        let p = Program::spawn(&args, &dir, prefix, true);
+        let p = Driver::spawn(&args, &dir, prefix, true);
         p.finish()
     };
     for (out, prefix, why) in [
@@ -275,7 +272,7 @@ fn a_book_that_cannot_be_written_is_reported_and_the_previous_one_kept() {
     }
     // The same to standard output on a full device.
     let out = std::fs::File::create("/dev/full").unwrap();
-    let status = std::process::Command::new(program::BIN)
+    let status = std::process::Command::new(BIN)
         .args(["--make-book", "--from", games])
         .stdout(out)
         .stderr(std::process::Stdio::piped())

@@ -352,10 +352,7 @@ fn small_and_large_terminals() {
 
 // ----- under a real terminal ----------------------------------------------------------
 
-#[path = "common/tmux.rs"]
-mod tmux;
-
-use tmux::Tmux;
+use crate::common::tmux::Tmux;
 
 fn program() -> String {
     format!("{} -C -T 4 --seed 1; echo EXIT:$?", env!("CARGO_BIN_EXE_gnushogi"))

@@ -7,10 +7,7 @@
 //! it made is sound: positions print back to the same position, moves are legal where they
 //! are played, files written back read back the same.
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
-
-use fuzz::{check, junk, mutated_bytes, mutated_line, sfen_column, string_literals};
+use crate::common::fuzz::{check, junk, mutated_bytes, mutated_line, sfen_column, string_literals};
 use gnushogi::book::{self, records};
 use gnushogi::files::{self, GameFile};
 use gnushogi::notation::{self, parse_sfen, parse_usi_move, parse_xboard_fen, to_sfen};

@@ -7,16 +7,13 @@
 //! must end the loop); a refused line (an error reply) leaves the game as it was; every move
 //! the engine announces is legal where it is played; CECP prints only lines of its protocol.
 //!
-//! The loops run in this process and write files (`save`, `list`, …) into a fresh
-//! directory that the whole test binary works in; file names that leave it are blunted.
+//! The loops run in this process and write files (`save`, `list`, …): every file command is
+//! given a name in a fresh directory of the fuzzer's own (the working directory is the whole
+//! process's, which other tests share, so it stays as it is).
 
-mod common;
-#[path = "common/fuzz.rs"]
-mod fuzz;
-
-use common::SharedOut;
-use fuzz::{
-    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
+use crate::common::fuzz::{
+    SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
+    string_literals,
 };
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
@@ -28,6 +25,7 @@ use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
 use gnushogi::rules::Position;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -38,15 +36,10 @@ const POSITIONS: &str = include_str!("data/positions.tsv");
 /// Longest wait for the engine: only a hang (a failing case) waits this long.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// Every test of this binary works in one fresh directory.
-fn work_dir() {
-    static DIR: OnceLock<()> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("gnushogi-fuzz-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        std::env::set_current_dir(&d).unwrap();
-    });
+/// The directory where the fuzzers' file commands write, one for all of them.
+fn work_dir() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| crate::common::fresh_dir("fuzz"))
 }
 
 fn engine() -> Engine {
@@ -233,7 +226,6 @@ fn cecp_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 
 #[test]
 fn cecp_sessions() {
-    work_dir();
     check("cecp-sessions", 400, cecp_streams(), cecp_case);
 }
 
@@ -263,12 +255,26 @@ fn text_refusal(line: &str) -> bool {
     complaint || STARTS.iter().any(|s| line.starts_with(s)) || line.contains("is not a")
 }
 
-/// Keeps file names inside the working directory: no separators, no leading dot.
+/// Keeps a file name inside one directory: no separators, no leading dot.
 fn blunt(line: &str) -> String {
     line.replace(['/', '\\'], "_").trim_start_matches('.').to_string()
 }
 
 const FILE_WORDS: [&str; 6] = ["save", "xsave", "bsave", "list", "get", "xget"];
+
+/// A file command with its file in [`work_dir`]: the name blunted, or the command word for
+/// none (without one the loop would use a default name in the working directory, or ask).
+fn in_work_dir(line: &str) -> String {
+    let line = line.trim_start();
+    let (word, name) = line.split_at(line.find(char::is_whitespace).unwrap_or(line.len()));
+    let name = blunt(name.trim());
+    let name = if name.is_empty() { word } else { &name };
+    format!("{word} {}", work_dir().join(name).display())
+}
+
+fn is_file_command(line: &str) -> bool {
+    FILE_WORDS.contains(&line.split_whitespace().next().unwrap_or(""))
+}
 
 fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     if std::env::var_os("FUZZ_TRACE").is_some() {
@@ -307,10 +313,10 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
         Ok(end.is_some())
     };
     for (line, wait) in lines {
-        let line = if interp.waiting() == Waiting::Answer
-            || FILE_WORDS.contains(&line.split_whitespace().next().unwrap_or(""))
-        {
+        let line = if interp.waiting() == Waiting::Answer {
             blunt(&line)
+        } else if is_file_command(&line) {
+            in_work_dir(&line)
         } else {
             line
         };
@@ -385,7 +391,6 @@ fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 
 #[test]
 fn text_sessions() {
-    work_dir();
     check("text-sessions", 400, text_streams(), text_case);
 }
 
@@ -397,11 +402,7 @@ fn text_sessions() {
 fn xshogi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     let mut input = String::new();
     for (l, _) in &lines {
-        let l = if FILE_WORDS.contains(&l.split_whitespace().next().unwrap_or("")) {
-            blunt(l)
-        } else {
-            l.clone()
-        };
+        let l = if is_file_command(l) { in_work_dir(l) } else { l.clone() };
         input.push_str(&l);
         input.push('\n');
     }
@@ -446,7 +447,6 @@ fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 
 #[test]
 fn xshogi_sessions() {
-    work_dir();
     check("xshogi-sessions", 150, xshogi_streams(), xshogi_case);
 }
 
@@ -454,7 +454,6 @@ fn xshogi_sessions() {
 /// Each word is a command of its own; the refused one changed nothing.
 #[test]
 fn text_editor_words_found_by_fuzzing() {
-    work_dir();
     let lines = ["new", "force", "edit", "0 -1a .", "setup", "tsume", "sfen"];
     text_case(lines.iter().map(|l| (l.to_string(), false)).collect()).unwrap();
 }

@@ -4,11 +4,9 @@
 //! and USI's `position sfen` for all fifteen, the book kept out, the legal moves checked
 //! against cshogi, and one whole game of each kind played to its end in the text mode.
 
-#[path = "common/program.rs"]
-mod program;
-#[path = "common/tmux.rs"]
-mod tmux;
-
+use crate::common::driver::PATIENCE;
+use crate::common::tmux::Tmux;
+use crate::common::{BIN, Driver, assert_clean, fresh_dir};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use gnushogi::config::{Config, GameKind};
 use gnushogi::engine::{Engine, EngineOptions};
@@ -18,23 +16,21 @@ use gnushogi::protocol::fullscreen::app::App;
 use gnushogi::protocol::gnu::Link;
 use gnushogi::rules::Color;
 use gnushogi::rules::handicap::Handicap;
-use program::{BIN, Program, assert_clean, fresh_dir};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use tmux::Tmux;
 
 /// The text mode: a small table, reproducible, a shallow search.
-fn text_mode(extra: &[&str]) -> Program {
+fn text_mode(extra: &[&str]) -> Driver {
     let mut args = vec!["-R", "-T", "4", "--seed", "1"];
     args.extend_from_slice(extra);
-    let mut p = Program::spawn(&args, &fresh_dir("handicap"), None, true);
+    let mut p = Driver::spawn(&args, &fresh_dir("handicap"), None, true);
     p.send("sd 2");
     p.until("depth 2", |l| l.ends_with("depth: 2"));
     p
 }
 
 /// The move the computer announced (`My move is:  3c3d`), as a legal move of `pos`.
-fn computer_move(p: &mut Program, pos: &gnushogi::rules::Position) -> gnushogi::rules::Move {
+fn computer_move(p: &mut Driver, pos: &gnushogi::rules::Position) -> gnushogi::rules::Move {
     let (_, line) = p.until("the computer's move", |l| l.contains("My move is:"));
     let word = line.rsplit(' ').next().unwrap().trim_end_matches('\u{7}');
     let mv = parse_usi_move(word).and_then(|m| m.to_move(pos).ok());
@@ -111,7 +107,7 @@ fn the_command_line_handicap_and_its_refusals() {
     // Opens with the handicap's game: the computer gives it and thinks at once (a line
     // typed meanwhile makes it move now).
     let mut p =
-        Program::spawn(&["-R", "-T", "4", "--handicap", "Bishop"], &fresh_dir("hcli"), None, true);
+        Driver::spawn(&["-R", "-T", "4", "--handicap", "Bishop"], &fresh_dir("hcli"), None, true);
     p.until("the news", |l| {
         l == "New game: bishop handicap (角落ち); White (the computer) gives it and moves first"
     });
@@ -139,7 +135,7 @@ fn the_command_line_handicap_and_its_refusals() {
 #[test]
 fn the_xshogi_dialect_stays_quiet() {
     // The dialect's start, as xshogi drives it: the command changes the game and says nothing.
-    let mut p = Program::spawn(&["-T", "4", "--seed", "1"], &fresh_dir("hx"), None, true);
+    let mut p = Driver::spawn(&["-T", "4", "--seed", "1"], &fresh_dir("hx"), None, true);
     p.send("handicap lance");
     p.send("sfen");
     let (before, sfen) = p.until("the position", |l| l.contains("/"));
@@ -155,7 +151,7 @@ fn the_xshogi_dialect_stays_quiet() {
 #[test]
 fn the_listing_and_the_game_file_keep_the_handicap() {
     let dir = fresh_dir("hfiles");
-    let mut p = Program::spawn(&["-R", "-T", "4", "--seed", "1"], &dir, None, true);
+    let mut p = Driver::spawn(&["-R", "-T", "4", "--seed", "1"], &dir, None, true);
     p.send("sd 1");
     p.send("handicap six-piece");
     let six = Handicap::SixPiece.position();
@@ -186,7 +182,7 @@ fn the_listing_and_the_game_file_keep_the_handicap() {
 /// in the standard start.
 #[test]
 fn usi_plays_a_legal_giver_s_move_and_no_book_move_in_every_handicap() {
-    let mut p = Program::start(&["--usi", "-T", "4", "--seed", "1"]);
+    let mut p = Driver::start(&["--usi", "-T", "4", "--seed", "1"]);
     p.send("usi");
     p.until("usiok", |l| l == "usiok");
     p.send("isready");
@@ -214,7 +210,7 @@ fn usi_plays_a_legal_giver_s_move_and_no_book_move_in_every_handicap() {
 
 #[test]
 fn cecp_plays_a_legal_giver_s_move_from_every_handicap_fen() {
-    let mut p = Program::start(&["-T", "4", "--seed", "1"]);
+    let mut p = Driver::start(&["-T", "4", "--seed", "1"]);
     p.send("xboard");
     p.send("protover 2");
     p.until("done", |l| l.contains("done=1"));
@@ -285,7 +281,7 @@ fn legal_moves_agree_with_cshogi() {
 #[test]
 fn a_whole_game_of_each_handicap_ends_with_a_result() {
     for h in Handicap::ALL {
-        let mut p = Program::spawn(
+        let mut p = Driver::spawn(
             &["-R", "-T", "4", "--seed", "1", "--move-limit", "400"],
             &fresh_dir("hgame"),
             None,
@@ -349,7 +345,7 @@ fn the_full_screen_asks_the_kind_of_game_after_the_level() {
     let start = Instant::now();
     while app.interp().game().ply() == 0 {
         app.pump(Duration::from_millis(20));
-        assert!(start.elapsed() < program::PATIENCE, "the computer did not move");
+        assert!(start.elapsed() < PATIENCE, "the computer did not move");
     }
     let g = app.render(80, 24, app.interp().turn_started()).text();
     assert!(g.contains("New game: lance handicap (香落ち)"), "{g}");

@@ -4,11 +4,9 @@
 //! nothing else changes: the position is checked afterwards (CECP by which moves it takes,
 //! USI by the move it finds, the text modes by `sfen`).
 
-#[path = "common/program.rs"]
-mod program;
-
+use crate::common::Rng;
+use crate::common::{Driver, assert_clean, fresh_dir, run};
 use gnushogi::notation::{parse_sfen, parse_usi_move};
-use program::{Program, assert_clean, fresh_dir, run};
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Mode {
@@ -43,7 +41,7 @@ impl Mode {
 
     /// Ends the session with lines that show the position (or a move found in it), waiting
     /// for their answers; returns all the output.
-    fn outro(self, p: &mut Program) {
+    fn outro(self, p: &mut Driver) {
         match self {
             Mode::Cecp => {
                 // Only gote may move: c7c6 is legal, c3c4 again is not.
@@ -120,7 +118,7 @@ fn last(out: &[String]) -> &[String] {
 
 /// Runs intro + `middle` + outro in `mode`; the session must end cleanly. Returns the output.
 fn session(mode: Mode, middle: &[u8], what: &str) -> Vec<String> {
-    let mut p = Program::spawn(mode.args(), &fresh_dir("limits"), None, true);
+    let mut p = Driver::spawn(mode.args(), &fresh_dir("limits"), None, true);
     p.send_bytes(mode.intro().as_bytes());
     p.send_bytes(middle);
     mode.outro(&mut p);
@@ -201,13 +199,12 @@ fn thousands_of_commands_at_once_are_all_answered_in_order() {
 }
 
 /// Bytes that are neither commands nor text: control characters, bytes that are not UTF-8,
-/// broken sequences, NULs, carriage returns; a few printable ones between. Fixed: an LCG.
+/// broken sequences, NULs, carriage returns; a few printable ones between. Fixed: a seed.
 fn junk(len: usize) -> Vec<u8> {
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut v = Vec::with_capacity(len);
     for i in 0..len {
-        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let r = (x >> 33) as u8;
+        let r = (rng.next() >> 33) as u8;
         v.push(match i % 61 {
             60 => b'\n',
             _ => match r % 8 {
@@ -372,7 +369,7 @@ fn the_start_of_a_session_is_still_the_start_after_refusals() {
     assert_clean(status, &err, "text");
     assert!(out.iter().any(|l| l.contains(START)), "{:?}", last(&out));
     // Kept alive to the end, a session refusing everything still quits on `quit`.
-    let mut p = Program::start(Mode::Usi.args());
+    let mut p = Driver::start(Mode::Usi.args());
     p.send("position sfen 9/9/9 b - 1");
     p.send("isready");
     let (before, _) = p.until("readyok", |l| l == "readyok");
@@ -387,7 +384,7 @@ fn a_table_bigger_than_the_machine_is_cut_down_and_said() {
     // 64 GiB, then 4 MiB at once: the big table is given up while it is built. (A machine
     // of more than 85 GiB takes 64 GiB and says nothing.)
     let capped = gnushogi::engine::hash_limit_mib() < 65535;
-    let mut p = Program::spawn(Mode::Cecp.args(), &fresh_dir("limits"), None, true);
+    let mut p = Driver::spawn(Mode::Cecp.args(), &fresh_dir("limits"), None, true);
     p.send("xboard\nprotover 2\nmemory 65535\nmemory 4\nnew\nsd 1\ngo\nping 1");
     let (out, _) = p.until("pong", |l| l == "pong 1");
     let note = out.iter().find(|l| l.starts_with("# memory 65535 is more than this machine holds"));
@@ -397,7 +394,7 @@ fn a_table_bigger_than_the_machine_is_cut_down_and_said() {
     assert_clean(status, &err, "cecp memory");
     let input = "setoption name USI_Hash value 65536\nsetoption name USI_Hash value 4\nisready\n\
                  position startpos\ngo depth 1\n";
-    let mut p = Program::spawn(Mode::Usi.args(), &fresh_dir("limits"), None, true);
+    let mut p = Driver::spawn(Mode::Usi.args(), &fresh_dir("limits"), None, true);
     p.send(input);
     let (before, _) = p.until("bestmove", |l| l.starts_with("bestmove "));
     let note = "info string USI_Hash 65536 is more than this machine holds";

@@ -3,6 +3,7 @@
 //! every problem with several mating first moves, every no-mate position, the classic traps,
 //! the limits, and the `--mate` command line.
 
+use crate::common::Rng;
 use gnushogi::mate::{MateLimits, MateOutcome, MateReport, is_mating_line, solve};
 use gnushogi::notation::{parse_sfen, parse_usi_move};
 use gnushogi::rules::{Move, MoveList, Position};
@@ -212,13 +213,8 @@ fn brute_and(p: &Position, plies: u32) -> bool {
 /// equal the exhaustive search's, and "no mate" must mean none.
 #[test]
 fn agrees_with_exhaustive_search() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut next = move |n: usize| rng.below(n);
     let data = [include_str!("data/tsume.tsv"), include_str!("data/tsume-multi.tsv")];
     let (mut n, mut mates) = (0, 0);
     for cols in data.into_iter().flat_map(rows) {

@@ -48,7 +48,7 @@ fn skip_reason(binary: &Path) -> Option<String> {
     }
     if binary.parent().and_then(Path::file_name) != Some("release".as_ref()) {
         return Some(format!(
-            "{} is not a release build: run `cargo test --release --test package`",
+            "{} is not a release build: run `cargo test --release --test tests package::`",
             binary.display()
         ));
     }

@@ -3,11 +3,9 @@
 //! the 538 public games of `data/records/games.tsv`; hostile input gets an error with its
 //! line, never a panic.
 
-#[path = "common/fuzz.rs"]
-mod fuzz;
-
+use crate::common::Rng;
+use crate::common::fuzz::{check, mutated_bytes};
 use chrono::NaiveDate;
-use fuzz::{check, mutated_bytes};
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, csa, kif, sjis, usi};
 use gnushogi::game::{DrawReason, Outcome, WinReason};
 use gnushogi::notation::{parse_sfen, to_sfen};
@@ -21,25 +19,6 @@ const GAMES: &str = include_str!("data/records/games.tsv");
 const POSITIONS: &str = include_str!("data/positions.tsv");
 
 /// A small deterministic generator, seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
-
 /// Characters of names and comments: ASCII, kana, kanji, full-width forms, all of which
 /// Shift-JIS can write.
 const CHARS: &[&str] = &[

@@ -4,6 +4,8 @@
 //! handicap table must agree with ours. Skipped, saying why, when `python3` or cshogi is
 //! missing. All files go to one Python run.
 
+use crate::common::Rng;
+use crate::common::fresh_dir;
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, usi};
 use gnushogi::notation::to_sfen;
 use gnushogi::rules::handicap::Handicap;
@@ -45,13 +47,8 @@ fn cshogi_missing() -> Option<String> {
 /// Random games from the standard start and the handicaps cshogi knows (it lacks the two
 /// seven-piece ones).
 fn random_games(n: usize) -> Vec<Record> {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next();
     let starts: Vec<Position> = std::iter::once(Position::startpos())
         .chain(
             Handicap::ALL
@@ -87,9 +84,7 @@ fn cshogi_reads_our_records_move_for_move() {
         return;
     }
     let t0 = std::time::Instant::now();
-    let dir = std::env::temp_dir().join(format!("gnushogi-cshogi-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cshogi");
     let public: Vec<Record> = GAMES
         .lines()
         .filter(|l| !l.starts_with('#'))

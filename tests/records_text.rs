@@ -2,10 +2,7 @@
 //! `.csa` and `.usi` names give the same game in a new session, a bad record is refused with
 //! its line and leaves the game as it was, and `-l` names a record that `get` reads.
 
-#[path = "common/program.rs"]
-mod program;
-
-use program::{assert_clean, fresh_dir, run};
+use crate::common::{assert_clean, fresh_dir, run};
 use std::path::Path;
 
 /// A game with a capture, a promotion, a recapture and a drop.

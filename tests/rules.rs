@@ -1,5 +1,6 @@
 //! Properties over seeded random playouts, and one named case for each special rule.
 
+use crate::common::Rng;
 use gnushogi::game::{DrawReason, Game, Outcome, WinReason};
 use gnushogi::notation::text::{format_book_move, format_short_move};
 use gnushogi::notation::{
@@ -11,19 +12,6 @@ use gnushogi::rules::{
 };
 
 /// xorshift64*: a fixed-seed generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn legal(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);

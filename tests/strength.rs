@@ -1,15 +1,12 @@
 //! Playing strength below full: the levels' move choice (seeded, so reproducible) through
 //! the library, and the settings in every front end over the real binary.
 
-#[path = "common/program.rs"]
-mod program;
-
+use crate::common::{Driver, assert_clean};
 use gnushogi::engine::strength::{self, MAX_ELO, MAX_SKILL, MIN_ELO};
 use gnushogi::engine::{Engine, EngineOptions, bench};
 use gnushogi::game::Game;
 use gnushogi::notation::parse_sfen;
 use gnushogi::search::{Score, SearchLimits, SearchResult};
-use program::{Program, assert_clean};
 use std::sync::atomic::AtomicBool;
 
 /// An engine with a small table and no book, reseeded.
@@ -115,13 +112,13 @@ fn the_elo_setting_chooses_a_level() {
 }
 
 /// Reads lines until one starts with `start`.
-fn line(p: &mut Program, start: &str) -> String {
+fn line(p: &mut Driver, start: &str) -> String {
     p.until(start, |l| l.starts_with(start)).1
 }
 
 #[test]
 fn usi_offers_checks_and_plays_at_a_level() {
-    let mut p = Program::start(&["--usi", "-T", "4"]);
+    let mut p = Driver::start(&["--usi", "-T", "4"]);
     p.send("usi");
     let (lines, _) = p.until("usiok", |l| l == "usiok");
     let has = |s: &str| lines.iter().any(|l| l == s);
@@ -166,7 +163,7 @@ fn usi_offers_checks_and_plays_at_a_level() {
 
 #[test]
 fn cecp_offers_and_checks_the_strength_options() {
-    let mut p = Program::start(&["-T", "4"]);
+    let mut p = Driver::start(&["-T", "4"]);
     p.send("xboard");
     p.send("protover 2");
     let (lines, _) = p.until("done=1", |l| l.contains("done=1"));
@@ -198,7 +195,7 @@ fn cecp_offers_and_checks_the_strength_options() {
 
 #[test]
 fn the_text_mode_sets_shows_and_refuses_a_strength() {
-    let mut p = Program::start(&["-R", "-T", "4"]);
+    let mut p = Driver::start(&["-R", "-T", "4"]);
     p.send("strength");
     let now = p.until("strength", |l| l.contains("strength: ")).1;
     assert!(now.ends_with("strength: 20 (full strength) (0 to 20; 20: full strength)"), "{now}");

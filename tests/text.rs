@@ -1,9 +1,7 @@
 //! Whole sessions of the raw text mode (`-R`), run in-process: the board, moves in every
 //! notation, refusals with their reasons, commands, files, undo and the ends of games.
 
-mod common;
-
-use common::{Driver, temp_dir};
+use crate::common::{Driver, fresh_dir, text_mode};
 
 const START_BOARD: &str = "\n\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
 P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n p p p p p p p p p\n \
@@ -11,7 +9,7 @@ P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n 
 
 /// A session with the book off and a shallow search, past the first prompt.
 fn session() -> Driver {
-    let mut d = Driver::raw();
+    let mut d = text_mode();
     d.expect("Your move is? ");
     d.ask("book");
     d.ask("sd 2");
@@ -25,12 +23,12 @@ fn sfen(d: &mut Driver) -> String {
 
 #[test]
 fn start_up_as_the_original() {
-    let mut d = Driver::raw();
+    let mut d = text_mode();
     assert_eq!(d.expect("Your move is? "), START_BOARD);
     // `bd` redraws the same board after an empty line.
     assert_eq!(d.ask("bd"), START_BOARD);
-    let (_, code) = d.finish();
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
@@ -169,13 +167,13 @@ fn commands_with_prompts_and_status() {
     let t = d.ask("test");
     assert_eq!(t.matches("Nodes = ").count(), 3, "{t}");
     // Unknown words are refused as moves; `setup` and friends are not.
-    let (_, code) = d.finish();
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
 fn save_then_get_and_the_other_files() {
-    let dir = temp_dir("text-files");
+    let dir = fresh_dir("text-files");
     let mut d = session();
     d.ask("force");
     for m in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "?"] {
@@ -398,8 +396,8 @@ fn both_plays_until_input_arrives_and_post_shows_thinking() {
     d.ask("go");
     let out = d.ask("sfen");
     assert!(out.contains('/'));
-    let (_, code) = d.finish();
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
@@ -419,8 +417,8 @@ fn pondering_on_the_predicted_move() {
     assert!(out.contains("Black 0:00"), "{out}");
     let out = d.ask("easy");
     assert!(!out.contains("Illegal"), "{out}");
-    let (_, code) = d.finish();
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
@@ -482,13 +480,13 @@ fn odd_input_changes_nothing_and_never_panics() {
     d.expect("Setup failed");
     d.send("sfen");
     d.expect(&format!("? {before}\n"));
-    let (_, code) = d.finish();
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
 fn the_computer_plays_a_whole_game_against_itself() {
-    let dir = temp_dir("text-whole-game");
+    let dir = fresh_dir("text-whole-game");
     let mut d = session();
     d.ask("sd 1");
     d.send("both");

@@ -2,15 +2,12 @@
 //! the records of the computer's moves, the move numbers, `switch`, and the clock line.
 //! Each test waits for the lines it needs, never for a time.
 
-#[path = "common/program.rs"]
-mod program;
-
-use program::{Program, assert_clean, fresh_dir};
+use crate::common::{Driver, assert_clean, fresh_dir};
 use std::path::{Path, PathBuf};
 
 /// A player at the real binary in `-R`, in a directory of its own.
 struct Player {
-    p: Program,
+    p: Driver,
     dir: PathBuf,
 }
 
@@ -18,7 +15,7 @@ impl Player {
     /// The text mode with the book off (so every reply is searched) at depth `sd`.
     fn new(name: &str, sd: u32) -> Player {
         let dir = fresh_dir(name);
-        let mut p = Program::spawn(&["-R"], &dir, None, true);
+        let mut p = Driver::spawn(&["-R"], &dir, None, true);
         p.send("book");
         p.send(&format!("sd {sd}"));
         let mut player = Player { p, dir };

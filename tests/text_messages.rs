@@ -4,18 +4,13 @@
 //! changed, `showboard` draws the board after each move, and the full screen's menu refuses
 //! what is not a level.
 
-#[path = "common/program.rs"]
-mod program;
-#[path = "common/tmux.rs"]
-mod tmux;
-
-use program::{Program, assert_clean, fresh_dir};
+use crate::common::tmux::Tmux;
+use crate::common::{BIN, Driver, assert_clean, fresh_dir, run};
 use std::path::Path;
-use tmux::Tmux;
 
 /// The text mode in `dir`: a small table, reproducible, the book off and a shallow search.
-fn text_mode(dir: &Path) -> Program {
-    let mut p = Program::spawn(&["-R", "-T", "4", "--seed", "1"], dir, None, true);
+fn text_mode(dir: &Path) -> Driver {
+    let mut p = Driver::spawn(&["-R", "-T", "4", "--seed", "1"], dir, None, true);
     p.send("book");
     p.until("book off", |l| l.ends_with("book: off"));
     p.send("sd 2");
@@ -24,13 +19,13 @@ fn text_mode(dir: &Path) -> Program {
 }
 
 /// Sends `line`; returns the output line that contains `what`.
-fn said(p: &mut Program, line: &str, what: &str) -> String {
+fn said(p: &mut Driver, line: &str, what: &str) -> String {
     p.send(line);
     p.until(what, |l| l.contains(what)).1
 }
 
 /// Sends each line and checks the whole answer to it.
-fn answers(p: &mut Program, cases: &[(&str, &str)]) {
+fn answers(p: &mut Driver, cases: &[(&str, &str)]) {
     for &(line, answer) in cases {
         let got = said(p, line, answer);
         assert_eq!(reply(&got), answer, "{line}");
@@ -38,7 +33,7 @@ fn answers(p: &mut Program, cases: &[(&str, &str)]) {
 }
 
 /// Closes the input; the program ends cleanly.
-fn done(p: Program, what: &str) {
+fn done(p: Driver, what: &str) {
     let (status, _, err) = p.finish();
     assert_clean(status, &err, what);
 }
@@ -255,7 +250,7 @@ fn showboard_draws_the_board_after_each_move_with_the_move_marked() {
 
 #[test]
 fn the_xshogi_dialect_stays_quiet_about_settings() {
-    let (status, lines, err) = program::run(
+    let (status, lines, err) = run(
         &["-T", "4", "--seed", "1"],
         &std::env::temp_dir(),
         b"sd 2\npost\nbook\nshowboard\ntsume\ntsume\ncontempt 5\nwhite\nblack\n7g7f\n",
@@ -274,7 +269,7 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
         eprintln!("tmux is not installed: the full-screen test is skipped");
         return;
     };
-    t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", program::BIN), "Enter"]);
+    t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", BIN), "Enter"]);
     let s = t.wait("Enter Level:");
     assert!(s.contains("11.   10 seconds a move"), "{s}");
     assert!(s.contains("13.  all moves in   5 minutes"), "{s}");

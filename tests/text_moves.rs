@@ -2,31 +2,28 @@
 //! starts with the original's `Illegal move` and says why, `Illegal move (REASON): WORD`;
 //! an ambiguous move names the forms that each mean one move.
 
-#[path = "common/program.rs"]
-mod program;
-
-use program::{Program, assert_clean};
+use crate::common::{Driver, assert_clean};
 
 /// The raw text mode (`-R`), as a person meets it.
-fn raw() -> Program {
-    Program::start(&["-R"])
+fn raw() -> Driver {
+    Driver::start(&["-R"])
 }
 
 /// Sends `word` and returns the refusal it gets (without the prompt it follows).
-fn refusal(p: &mut Program, word: &str) -> String {
+fn refusal(p: &mut Driver, word: &str) -> String {
     p.send(word);
     let (_, line) = p.until("a refusal", |l| l.contains("Illegal move"));
     line.trim_start_matches("Your move is? ").to_string()
 }
 
 /// The next line, without the prompt it may follow.
-fn next_line(p: &mut Program) -> String {
+fn next_line(p: &mut Driver) -> String {
     let (_, line) = p.until("a line", |l| !l.trim_start_matches("Your move is? ").is_empty());
     line.trim_start_matches("Your move is? ").to_string()
 }
 
 /// Checks each `word → reason` in the position of `setsfen` (or the start).
-fn refused_with(p: &mut Program, sfen: Option<&str>, cases: &[(&str, &str)]) {
+fn refused_with(p: &mut Driver, sfen: Option<&str>, cases: &[(&str, &str)]) {
     if let Some(s) = sfen {
         p.send(&format!("setsfen {s}"));
     }
@@ -36,14 +33,14 @@ fn refused_with(p: &mut Program, sfen: Option<&str>, cases: &[(&str, &str)]) {
 }
 
 /// Quits; the program ends cleanly.
-fn quit(mut p: Program, what: &str) {
+fn quit(mut p: Driver, what: &str) {
     p.send("quit");
     let (status, _, err) = p.wait();
     assert_clean(status, &err, what);
 }
 
 /// The SFEN the program reports now: what the refusals must have left alone.
-fn sfen_now(p: &mut Program) -> String {
+fn sfen_now(p: &mut Driver) -> String {
     p.send("sfen");
     let (_, line) = p.until("the SFEN", |l| l.contains('/'));
     line.trim_start_matches("Your move is? ").to_string()
@@ -157,7 +154,7 @@ fn on_the_computers_turn_it_says_so() {
 #[test]
 fn xshogi_gets_one_line_that_starts_as_the_original() {
     // The default dialect: no prompt, no second line, the same reasons.
-    let mut p = Program::start(&[]);
+    let mut p = Driver::start(&[]);
     p.until("the banner", |l| l.starts_with("GNU Shogi "));
     let cases = [
         ("8h2b+", "the path of the bishop on 8h is blocked at 7g"),

@@ -6,24 +6,12 @@
 //! to its end. The player's own moves are legal ones picked from a fixed seed; each step
 //! waits for the line it needs, never for a time.
 
-#[path = "common/program.rs"]
-mod program;
-
+use crate::common::Rng;
+use crate::common::{Driver, assert_clean, fresh_dir};
 use gnushogi::notation::parse_sfen;
 use gnushogi::rules::{Color, Move, MoveList, Position, Square};
-use program::{Program, assert_clean, fresh_dir};
 
 /// xorshift64*: the same game on every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
 fn legal(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
@@ -31,7 +19,7 @@ fn legal(pos: &Position) -> Vec<Move> {
 }
 
 struct Player {
-    p: Program,
+    p: Driver,
     answers: usize,
 }
 
@@ -108,7 +96,7 @@ fn mistakes(pos: &Position, rng: &mut Rng) -> Vec<(String, String)> {
 #[test]
 fn a_whole_game_of_mistakes_gets_an_answer_to_each() {
     let dir = fresh_dir("newcomer");
-    let p = Program::spawn(&["-R", "--seed", "7"], &dir, None, true);
+    let p = Driver::spawn(&["-R", "--seed", "7"], &dir, None, true);
     let mut me = Player { p, answers: 0 };
 
     // Before the first move: typos, an arrow key, an ambiguous gold, bad settings, files.

@@ -1,22 +1,16 @@
 //! USI transcripts: the loop runs in-process on a thread, fed line by line through a pipe,
 //! and its output is read back as it comes. One test runs the real binary over pipes.
 //!
-//! Waiting for a reply has a generous limit ([`PATIENCE`]) so that a hang fails the test
-//! instead of blocking it; no test depends on how fast the engine is.
+//! Waiting for a reply has a generous limit (the driver's patience) so that a hang fails the
+//! test instead of blocking it; no test depends on how fast the engine is.
 
+use crate::common::{Driver, Protocol, fresh_dir};
+use gnushogi::config::Config;
 use gnushogi::engine::Engine;
 use gnushogi::game::Game;
 use gnushogi::notation::{parse_sfen, parse_usi_move};
-use gnushogi::protocol::{Session, usi};
 use gnushogi::rules::{Move, MoveList, Position};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, ExitCode, Stdio};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-const PATIENCE: Duration = Duration::from_secs(120);
 
 /// Mate in 1 for Black: G*5b.
 const MATE_IN_1: &str = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
@@ -34,131 +28,25 @@ const MATED_IN_2: &str = "k8/9/PG7/9/9/9/9/9/8K w G 1";
 /// Gote to move is already mated.
 const MATED_NOW: &str = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
 
-/// The reading end of a pipe fed by the test.
-struct PipeIn {
-    rx: Receiver<Vec<u8>>,
-    buf: Vec<u8>,
-    pos: usize,
+/// A USI session running in-process, past the `id` block it prints on entry (`run` is
+/// entered after `usi` was read).
+fn usi() -> Driver {
+    let mut engine = Engine::default();
+    engine.set_seed(1);
+    engine.set_hash_mib(8);
+    let mut u = Driver::in_process(Protocol::Usi, engine, Config::default());
+    let block = u.up_to(|l| l == "usiok");
+    assert!(block[0].starts_with("id name GNU Shogi "), "{block:?}");
+    u
 }
 
-impl Read for PipeIn {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        if self.pos == self.buf.len() {
-            match self.rx.recv() {
-                Ok(b) => {
-                    self.buf = b;
-                    self.pos = 0;
-                }
-                Err(_) => return Ok(0),
-            }
-        }
-        let n = out.len().min(self.buf.len() - self.pos);
-        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
+/// Sends `quit` (or not), closes the input and waits for the loop to return; returns the
+/// lines not yet read.
+fn finish(mut u: Driver, quit: bool) -> Vec<String> {
+    if quit {
+        u.send("quit");
     }
-}
-
-/// Output collected as the loop writes it.
-#[derive(Clone, Default)]
-struct Sink(Arc<(Mutex<Vec<u8>>, Condvar)>);
-
-impl Write for Sink {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.0.lock().unwrap().extend_from_slice(data);
-        self.0.1.notify_all();
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// A USI session running in-process.
-struct Usi {
-    input: Option<Sender<Vec<u8>>>,
-    out: Sink,
-    /// Complete lines already handed to the test.
-    read: usize,
-    thread: Option<JoinHandle<ExitCode>>,
-}
-
-impl Usi {
-    fn start() -> Usi {
-        let mut engine = Engine::default();
-        engine.set_seed(1);
-        engine.set_hash_mib(8);
-        let (tx, rx) = mpsc::channel();
-        let input = BufReader::new(PipeIn { rx, buf: Vec::new(), pos: 0 });
-        let out = Sink::default();
-        let session = Session::new(input, out.clone(), engine);
-        let thread = std::thread::spawn(move || usi::run(session));
-        let mut u = Usi { input: Some(tx), out, read: 0, thread: Some(thread) };
-        // `run` is entered after `usi` was read: it introduces itself at once.
-        let block = u.until(|l| l == "usiok");
-        assert!(block[0].starts_with("id name GNU Shogi "), "{block:?}");
-        u
-    }
-
-    fn send(&self, line: &str) {
-        let tx = self.input.as_ref().expect("input open");
-        tx.send(format!("{line}\n").into_bytes()).expect("loop alive");
-    }
-
-    fn lines(&self) -> Vec<String> {
-        let data = self.out.0.0.lock().unwrap();
-        let text = String::from_utf8_lossy(&data);
-        let complete = text.rfind('\n').map_or("", |i| &text[..i]);
-        complete.lines().map(str::to_string).collect()
-    }
-
-    /// Every new line up to and including the first that matches.
-    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let lines = self.lines();
-            if let Some(i) = lines[self.read..].iter().position(|l| pred(l)) {
-                let got = lines[self.read..=self.read + i].to_vec();
-                self.read += i + 1;
-                return got;
-            }
-            let now = Instant::now();
-            assert!(now < deadline, "no expected line; got {:?}", &lines[self.read..]);
-            let guard = self.out.0.0.lock().unwrap();
-            let _ = self.out.0.1.wait_timeout(guard, Duration::from_millis(50)).unwrap();
-        }
-    }
-
-    /// The next new line that starts with `prefix`.
-    fn expect(&mut self, prefix: &str) -> String {
-        self.until(|l| l.starts_with(prefix)).pop().unwrap()
-    }
-
-    /// Sends `isready` and returns everything printed before `readyok`: a fence that shows
-    /// what was (not) said up to this point.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut lines = self.until(|l| l == "readyok");
-        lines.pop();
-        lines
-    }
-
-    /// Sends `quit` (or closes the input) and waits for the loop to return.
-    fn finish(mut self, quit: bool) -> Vec<String> {
-        if quit {
-            self.send("quit");
-        }
-        self.input = None;
-        let t = self.thread.take().unwrap();
-        let deadline = Instant::now() + PATIENCE;
-        while !t.is_finished() {
-            assert!(Instant::now() < deadline, "the loop did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        t.join().expect("no panic");
-        self.lines()[self.read..].to_vec()
-    }
+    u.finish().1
 }
 
 fn has(lines: &[String], prefix: &str) -> bool {
@@ -192,13 +80,13 @@ fn pos_after(moves: &str) -> Position {
 
 #[test]
 fn handshake_options_and_isready() {
-    let mut u = Usi::start();
+    let mut u = usi();
     // The id block came on entry; a `usi` now is answered by it (with `--usi` the GUI's own
     // `usi` comes after it), a second one by a new block.
     u.send("usi");
     assert_eq!(u.sync(), Vec::<String>::new());
     u.send("usi");
-    let block = u.until(|l| l == "usiok");
+    let block = u.up_to(|l| l == "usiok");
     assert_eq!(block[0], format!("id name GNU Shogi {}", gnushogi::VERSION));
     assert!(block[1].starts_with("id author "));
     for name in [
@@ -231,15 +119,15 @@ fn handshake_options_and_isready() {
     u.send("usinewgame");
     u.send("position startpos moves 7g7f");
     u.send("go depth 2");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("7g7f"));
     u.send("gameover draw");
     assert_eq!(u.sync(), Vec::<String>::new());
-    assert_eq!(u.finish(true), Vec::<String>::new());
+    assert_eq!(finish(u, true), Vec::<String>::new());
 }
 
 #[test]
 fn bad_input_is_reported_and_changes_nothing() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send(&format!("position sfen {DECLARATION}"));
     for bad in [
         "hello",
@@ -268,34 +156,34 @@ fn bad_input_is_reported_and_changes_nothing() {
     }
     // The declaration position and DeclareWin survived all of that.
     u.send("go btime 0 wtime 0 byoyomi 1000");
-    assert_eq!(u.expect("bestmove"), "bestmove win");
-    u.finish(true);
+    assert_eq!(u.expect_line("bestmove"), "bestmove win");
+    finish(u, true);
 }
 
 #[test]
 fn an_illegal_move_refuses_the_whole_position() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send(&format!("position sfen {MATE_IN_1}"));
     u.send("position startpos moves 7g7f 3c3d 2g2f 4a3b 9g9f 3b3c 7f7e 3c3b 7e7d 7c7d 8h7g+");
     let reply = u.sync();
     assert!(reply[0].contains("move 11 (8h7g+) is illegal"), "{reply:?}");
     // The previous position is still the one searched.
     u.send("go mate 10000");
-    assert_eq!(u.expect("checkmate"), "checkmate G*5b");
+    assert_eq!(u.expect_line("checkmate"), "checkmate G*5b");
     // A legal position with moves is taken.
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go depth 3");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f 3c3d"));
-    u.finish(true);
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("7g7f 3c3d"));
+    finish(u, true);
 }
 
 #[test]
 fn multipv_gives_distinct_legal_lines_with_scores() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("setoption name MultiPV value 5");
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go depth 6");
-    let lines = u.until(|l| l.starts_with("bestmove"));
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
     let pos = pos_after("7g7f 3c3d");
     let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 6 ")).collect();
     assert_eq!(last.len(), 5, "{lines:?}");
@@ -327,19 +215,19 @@ fn multipv_gives_distinct_legal_lines_with_scores() {
     // Back to one line: the short form without a line number.
     u.send("setoption name MultiPV value 1");
     u.send("go depth 3");
-    let lines = u.until(|l| l.starts_with("bestmove"));
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
     assert!(lines.iter().all(|l| !l.contains(" multipv ")), "{lines:?}");
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn info_lines_then_bestmove() {
-    let mut u = Usi::start();
+    let mut u = usi();
     // The built-in book knows the start position; this test wants a search.
     u.send("setoption name OwnBook value false");
     u.send("position startpos");
     u.send("go depth 4");
-    let lines = u.until(|l| l.starts_with("bestmove"));
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
     assert!(!infos.is_empty(), "{lines:?}");
     for info in &infos {
@@ -353,17 +241,17 @@ fn info_lines_then_bestmove() {
     }
     assert!(infos.last().unwrap().starts_with("info depth 4 "), "{infos:?}");
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn byoyomi_is_answered_in_time() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("setoption name OwnBook value false");
     u.send("position startpos moves 2g2f 8c8d");
     let t = Instant::now();
     u.send("go btime 0 wtime 0 byoyomi 1000");
-    let best = u.expect("bestmove");
+    let best = u.expect_line("bestmove");
     let took = t.elapsed();
     legal_bestmove(&best, &pos_after("2g2f 8c8d"));
     // Byoyomi is 1 s; the engine keeps a margin. The bound is loose on purpose.
@@ -371,23 +259,23 @@ fn byoyomi_is_answered_in_time() {
     // Main time plus byoyomi, and Fischer increments, from gote's side.
     u.send("position startpos moves 2g2f");
     u.send("go btime 500 wtime 2000 byoyomi 300");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("2g2f"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("2g2f"));
     u.send("go btime 60000 wtime 1000 binc 100 winc 100");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("2g2f"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("2g2f"));
     u.send("go movetime 200");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("2g2f"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("2g2f"));
     u.send("go nodes 5000");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("2g2f"));
-    u.finish(true);
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("2g2f"));
+    finish(u, true);
 }
 
 #[test]
 fn ponder_waits_for_ponderhit() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("setoption name USI_Ponder value true");
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go ponder btime 0 wtime 0 byoyomi 500");
-    u.until(|l| l.starts_with("info depth 3 "));
+    u.up_to(|l| l.starts_with("info depth 3 "));
     // However long it ponders, no bestmove before ponderhit.
     let said = u.sync();
     assert!(!has(&said, "bestmove"), "{said:?}");
@@ -396,62 +284,62 @@ fn ponder_waits_for_ponderhit() {
     let said = u.sync();
     assert!(said.iter().any(|l| l.starts_with("info string error go:")), "{said:?}");
     u.send("ponderhit");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f 3c3d"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("7g7f 3c3d"));
     // Nothing is held any more.
     u.send("ponderhit");
     assert!(u.sync()[0].starts_with("info string error ponderhit"));
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn a_ponder_miss_is_stopped_and_answered() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go ponder btime 10000 wtime 10000 binc 1000 winc 1000");
-    u.expect("info depth 2 ");
+    u.expect_line("info depth 2 ");
     u.send("stop");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f 3c3d"));
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("7g7f 3c3d"));
     // The GUI then sends the real position.
     u.send("position startpos moves 7g7f 8c8d");
     u.send("go btime 10000 wtime 10000 binc 1000 winc 1000");
-    legal_bestmove(&u.expect("bestmove"), &pos_after("7g7f 8c8d"));
-    u.finish(true);
+    legal_bestmove(&u.expect_line("bestmove"), &pos_after("7g7f 8c8d"));
+    finish(u, true);
 }
 
 #[test]
 fn infinite_waits_for_stop() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("position startpos");
     u.send("go infinite");
-    u.expect("info depth 3 ");
+    u.expect_line("info depth 3 ");
     let said = u.sync();
     assert!(!has(&said, "bestmove"), "{said:?}");
     u.send("stop");
-    legal_bestmove(&u.expect("bestmove"), &Position::startpos());
+    legal_bestmove(&u.expect_line("bestmove"), &Position::startpos());
     // A stop with nothing running says nothing.
     u.send("stop");
     assert_eq!(u.sync(), Vec::<String>::new());
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn stop_during_a_timed_search() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("setoption name OwnBook value false");
     u.send("position startpos");
     u.send("go btime 600000 wtime 600000 byoyomi 60000");
-    u.expect("info depth 2 ");
+    u.expect_line("info depth 2 ");
     u.send("stop");
-    legal_bestmove(&u.expect("bestmove"), &Position::startpos());
-    u.finish(true);
+    legal_bestmove(&u.expect_line("bestmove"), &Position::startpos());
+    finish(u, true);
 }
 
 #[test]
 fn gameover_ends_pondering_silently() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("position startpos moves 7g7f 3c3d");
     u.send("go ponder btime 1000 wtime 1000 byoyomi 1000");
-    u.expect("info depth 2 ");
+    u.expect_line("info depth 2 ");
     u.send("gameover lose");
     let said = u.sync();
     assert!(!has(&said, "bestmove"), "{said:?}");
@@ -459,24 +347,24 @@ fn gameover_ends_pondering_silently() {
     u.send("usinewgame");
     u.send("position startpos");
     u.send("go depth 2");
-    let lines = u.until(|l| l.starts_with("bestmove"));
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
     assert!(lines.iter().all(|l| !l.starts_with("info depth") || l.contains(" pv ")));
     legal_bestmove(lines.last().unwrap(), &Position::startpos());
     assert_eq!(u.sync(), Vec::<String>::new());
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn go_mate_answers_checkmate() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send(&format!("position sfen {MATE_IN_1}"));
     u.send("go mate 10000");
-    assert_eq!(u.expect("checkmate"), "checkmate G*5b");
+    assert_eq!(u.expect_line("checkmate"), "checkmate G*5b");
 
     // A longer mate: the line is checked by playing it out.
     u.send(&format!("position sfen {MATE_IN_5}"));
     u.send("go mate infinite");
-    let line = u.expect("checkmate");
+    let line = u.expect_line("checkmate");
     let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
     assert!(moves.len() >= 3 && moves.len() % 2 == 1, "{line}");
     let mut pos = parse_sfen(MATE_IN_5).unwrap();
@@ -493,13 +381,13 @@ fn go_mate_answers_checkmate() {
 
     u.send(&format!("position sfen {NO_MATE}"));
     u.send("go mate 10000");
-    assert_eq!(u.expect("checkmate"), "checkmate nomate");
-    u.finish(true);
+    assert_eq!(u.expect_line("checkmate"), "checkmate nomate");
+    finish(u, true);
 }
 
 #[test]
 fn go_mate_can_be_stopped_or_time_out() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send(&format!("position sfen {LONG_SOLVE}"));
     u.send("go mate infinite");
     // Commands are still read while it solves (a solve that could end before `isready` is
@@ -507,65 +395,65 @@ fn go_mate_can_be_stopped_or_time_out() {
     let said = u.sync();
     assert!(!has(&said, "checkmate"), "{said:?}");
     u.send("stop");
-    let answer = u.expect("checkmate");
+    let answer = u.expect_line("checkmate");
     assert!(answer == "checkmate timeout" || answer == "checkmate nomate", "{answer}");
     u.send("go mate 200");
-    let answer = u.expect("checkmate");
+    let answer = u.expect_line("checkmate");
     assert!(answer == "checkmate timeout" || answer == "checkmate nomate", "{answer}");
     // quit while a solve runs returns at once.
     u.send("go mate infinite");
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn quit_during_a_search_exits() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("position startpos");
     u.send("go infinite");
-    u.expect("info depth 2 ");
-    let rest = u.finish(true);
+    u.expect_line("info depth 2 ");
+    let rest = finish(u, true);
     assert!(!has(&rest, "bestmove"), "{rest:?}");
 }
 
 #[test]
 fn end_of_input_during_ponder_exits() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("position startpos");
     u.send("go ponder");
-    u.expect("info depth 2 ");
-    u.finish(false);
+    u.expect_line("info depth 2 ");
+    finish(u, false);
 }
 
 #[test]
 fn declaration_win_and_resignation() {
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send(&format!("position sfen {DECLARATION}"));
     u.send("go btime 1000 wtime 1000 byoyomi 1000");
-    assert_eq!(u.expect("bestmove"), "bestmove win");
+    assert_eq!(u.expect_line("bestmove"), "bestmove win");
     // Pondering on a declaration position: the answer waits for ponderhit.
     u.send("go ponder btime 1000 wtime 1000 byoyomi 1000");
     let said = u.sync();
     assert!(!has(&said, "bestmove"), "{said:?}");
     u.send("ponderhit");
-    assert_eq!(u.expect("bestmove"), "bestmove win");
+    assert_eq!(u.expect_line("bestmove"), "bestmove win");
     // Without the option, it plays on.
     u.send("setoption name DeclareWin value false");
     u.send("go depth 1");
-    legal_bestmove(&u.expect("bestmove"), &parse_sfen(DECLARATION).unwrap());
+    legal_bestmove(&u.expect_line("bestmove"), &parse_sfen(DECLARATION).unwrap());
 
     // No legal move: resign, whatever the options.
     u.send(&format!("position sfen {MATED_NOW}"));
     u.send("go depth 3");
-    assert_eq!(u.expect("bestmove"), "bestmove resign");
+    assert_eq!(u.expect_line("bestmove"), "bestmove resign");
     // A forced mate against us: resign by default...
     u.send(&format!("position sfen {MATED_IN_2}"));
     u.send("go depth 4");
-    assert_eq!(u.expect("bestmove"), "bestmove resign");
+    assert_eq!(u.expect_line("bestmove"), "bestmove resign");
     // ...or play the only move when told not to.
     u.send("setoption name ResignOnMate value false");
     u.send("go depth 4");
-    assert!(u.expect("bestmove").starts_with("bestmove 9a8a"));
-    u.finish(true);
+    assert!(u.expect_line("bestmove").starts_with("bestmove 9a8a"));
+    finish(u, true);
 }
 
 /// Self-play over USI from a won position until the game ends: every bestmove must be legal
@@ -573,7 +461,7 @@ fn declaration_win_and_resignation() {
 #[test]
 fn a_game_played_to_the_end() {
     let start = "4k4/9/9/9/9/9/9/9/4K4 b R2G2S 1";
-    let mut u = Usi::start();
+    let mut u = usi();
     u.send("usinewgame");
     let mut game = Game::new(parse_sfen(start).unwrap());
     let mut moves: Vec<String> = Vec::new();
@@ -589,7 +477,7 @@ fn a_game_played_to_the_end() {
         };
         u.send(&cmd);
         u.send("go depth 3");
-        let best = u.expect("bestmove");
+        let best = u.expect_line("bestmove");
         if best == "bestmove resign" || best == "bestmove win" {
             break best;
         }
@@ -599,7 +487,7 @@ fn a_game_played_to_the_end() {
     };
     u.send("gameover win");
     assert_eq!(u.sync(), Vec::<String>::new());
-    u.finish(true);
+    finish(u, true);
     assert!(ending == "bestmove resign" || ending.contains("mates"), "{ending} after {moves:?}");
 }
 
@@ -607,30 +495,17 @@ fn a_game_played_to_the_end() {
 #[test]
 fn the_binary_speaks_usi() {
     for (args, banner) in [(&["--usi"][..], false), (&[][..], true)] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("binary runs");
-        let mut stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut next = || {
-            let mut l = String::new();
-            stdout.read_line(&mut l).unwrap();
-            l.trim_end().to_string()
-        };
+        let mut p = Driver::start(args).speaking(Protocol::Usi);
         if banner {
-            assert_eq!(next(), format!("GNU Shogi {}", gnushogi::VERSION));
+            assert_eq!(p.next_line(), format!("GNU Shogi {}", gnushogi::VERSION));
         }
-        writeln!(stdin, "usi").unwrap();
-        assert_eq!(next(), format!("id name GNU Shogi {}", gnushogi::VERSION));
-        while next() != "usiok" {}
-        writeln!(stdin, "isready\nposition startpos moves 7g7f\ngo depth 3").unwrap();
+        p.send("usi");
+        assert_eq!(p.next_line(), format!("id name GNU Shogi {}", gnushogi::VERSION));
+        while p.next_line() != "usiok" {}
+        p.send_all(&["isready", "position startpos moves 7g7f", "go depth 3"]);
         let mut lines = Vec::new();
         loop {
-            let l = next();
+            let l = p.next_line();
             assert!(!l.is_empty(), "output ended: {lines:?}");
             if l.starts_with("bestmove") {
                 legal_bestmove(&l, &pos_after("7g7f"));
@@ -640,48 +515,47 @@ fn the_binary_speaks_usi() {
         }
         // Exactly one id block, then readyok.
         assert_eq!(lines[0], "readyok", "{lines:?}");
-        writeln!(stdin, "go infinite").unwrap();
-        writeln!(stdin, "quit").unwrap();
-        drop(stdin);
-        assert!(child.wait().unwrap().success());
+        p.send("go infinite");
+        p.send("quit");
+        let (status, _, _) = p.finish();
+        assert!(status.success());
     }
 }
 
 #[test]
 fn book_file_replaces_the_built_in_book() {
-    let mut u = Usi::start();
+    let mut u = usi();
     // GNU Shogi's own book reads without complaint.
     let gnu = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gnushogi.tbk");
     u.send(&format!("setoption name BookFile value {gnu}"));
     assert!(u.sync().is_empty());
     // A book of one odd line: its move must be played, so it is the book in use.
-    let dir = std::env::temp_dir().join(format!("usi-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("usi-book");
     let path = dir.join("one.tbk");
     std::fs::write(&path, "# one line\nP9g-9f P1c-1d\n").unwrap();
     u.send(&format!("setoption name BookFile value {}", path.display()));
     assert!(u.sync().is_empty());
     u.send("position startpos");
     u.send("go btime 10000 wtime 10000");
-    assert!(u.expect("bestmove").starts_with("bestmove 9g9f"));
+    assert!(u.expect_line("bestmove").starts_with("bestmove 9g9f"));
     // An unreadable file is refused and the book stays.
     u.send("setoption name BookFile value /nonexistent/x.tbk");
     assert!(u.sync()[0].starts_with("info string error setoption BookFile"));
     u.send("position startpos");
     u.send("go btime 10000 wtime 10000");
-    assert!(u.expect("bestmove").starts_with("bestmove 9g9f"));
-    u.finish(true);
+    assert!(u.expect_line("bestmove").starts_with("bestmove 9g9f"));
+    finish(u, true);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_entering_king_rule_decides_declarations_and_tries() {
-    let mut u = Usi::start();
+    let mut u = usi();
     // The id block came on entry; the first `usi` is answered by it, a second by a new one.
     u.send("usi");
     u.sync();
     u.send("usi");
-    let block = u.until(|l| l == "usiok");
+    let block = u.up_to(|l| l == "usiok");
     assert!(
         block.contains(
             &"option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27 var TryRule"
@@ -700,12 +574,12 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     // 28 points: a win under the 27-point rule, not under the 24-point one (31 needed).
     u.send(&format!("position sfen {DECLARATION}"));
     u.send("go depth 1");
-    assert_eq!(u.expect("bestmove"), "bestmove win");
+    assert_eq!(u.expect_line("bestmove"), "bestmove win");
     for rule in ["CSARule24", "NoEnteringKing"] {
         u.send(&format!("setoption name EnteringKingRule value {rule}"));
         u.send(&format!("position sfen {DECLARATION}"));
         u.send("go depth 1");
-        let line = u.expect("bestmove");
+        let line = u.expect_line("bestmove");
         legal_bestmove(&line, &parse_sfen(DECLARATION).unwrap());
     }
     // The try rule: the king steps onto 5a and wins; the search sees it as a mate.
@@ -713,27 +587,27 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     let near = "9/4K4/9/9/9/9/9/9/k8 b - 1";
     u.send(&format!("position sfen {near}"));
     u.send("go depth 3");
-    let lines = u.until(|l| l.starts_with("bestmove"));
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove 5b5a", "{lines:?}");
     assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
-    u.finish(true);
+    finish(u, true);
 }
 
 #[test]
 fn resign_value_gives_up_a_lost_game_only_when_set() {
     // Gote has its king alone against a rook, a bishop, golds and silvers in sente's hand.
     let lost = "4k4/9/9/9/9/9/9/9/4K4 w RB2G2S2P 1";
-    let mut u = Usi::start();
+    let mut u = usi();
     // The block printed on entry answers the GUI's first `usi`; after a command, it is asked.
     u.sync();
     u.send("usi");
-    let block = u.until(|l| l == "usiok");
+    let block = u.up_to(|l| l == "usiok");
     let option = "option name ResignValue type spin default 99999 min 100 max 99999";
     assert!(block.iter().any(|l| l == option), "{block:?}");
-    let play = |u: &mut Usi, moves: &mut Vec<String>| -> String {
+    let play = |u: &mut Driver, moves: &mut Vec<String>| -> String {
         u.send(&format!("position sfen {lost} moves {}", moves.join(" ")));
         u.send("go depth 3");
-        u.expect("bestmove")
+        u.expect_line("bestmove")
     };
     let mut moves: Vec<String> = Vec::new();
     // The default never resigns: three lost searches in a row, three moves.
@@ -752,9 +626,9 @@ fn resign_value_gives_up_a_lost_game_only_when_set() {
     // Analysis never resigns.
     u.send(&format!("position sfen {lost} moves {}", moves.join(" ")));
     u.send("go infinite");
-    u.until(|l| l.starts_with("info depth 2"));
+    u.up_to(|l| l.starts_with("info depth 2"));
     u.send("stop");
-    assert_ne!(u.expect("bestmove"), "bestmove resign");
+    assert_ne!(u.expect_line("bestmove"), "bestmove resign");
     assert_eq!(play(&mut u, &mut moves), "bestmove resign");
-    u.finish(true);
+    finish(u, true);
 }

@@ -1,13 +1,9 @@
 //! The xshogi dialect of the X display (the default): in-process sessions, and the real
 //! binary over pipes.
 
-mod common;
-
-use common::{Driver, Front};
+use crate::common::{Driver, Protocol, run_text, small_engine};
 use gnushogi::config::Config;
 use gnushogi::engine::clock::parse_command_line;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn is_clock(s: &str) -> bool {
     !s.is_empty() && s.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit())
@@ -16,8 +12,9 @@ fn is_clock(s: &str) -> bool {
 /// As xshogi starts it for `-sd`: `gnushogi 1 9999`, then its init string and the depth.
 fn xshogi_session() -> Driver {
     let tc = parse_command_line(&["1".into(), "9999".into()]).unwrap();
-    let mut d = Driver::start(
-        Front::X,
+    let mut d = Driver::in_process(
+        Protocol::Xshogi,
+        small_engine(),
         Config { time_control: tc, seeded: true, use_hash: true, ..Config::default() },
     );
     assert_eq!(d.expect("\n"), format!("GNU Shogi {}\n", gnushogi::VERSION));
@@ -64,9 +61,9 @@ fn one_line_for_time_and_otime_and_moves_with_clocks() {
     d.send("level 40 5");
     assert_eq!(d.expect("\n"), "Clocks: 300000 300000\n");
     d.send("quit");
-    let (rest, code) = d.finish();
-    assert_eq!(rest, "");
-    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let (code, rest, _) = d.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(code.success(), "{code:?}");
 }
 
 #[test]
@@ -102,31 +99,18 @@ fn game_ends_in_xshogi_words() {
 #[test]
 fn xboard_and_usi_hand_over_the_session() {
     for word in ["xboard", "usi"] {
-        let mut d = Driver::start(Front::X, Config::default());
+        let mut d = Driver::in_process(Protocol::Xshogi, small_engine(), Config::default());
         d.expect("GNU Shogi");
         d.send(word);
         d.send("quit");
-        let (_, code) = d.finish();
-        assert_eq!(code, std::process::ExitCode::SUCCESS);
+        let (code, _, _) = d.finish();
+        assert!(code.success(), "{code:?}");
     }
 }
 
 /// Runs the real program with all of `input`, then end of input.
 fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gnushogi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    run_text(args, &std::env::temp_dir(), input)
 }
 
 #[test]

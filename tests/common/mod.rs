@@ -1,175 +1,67 @@
-//! A session driver for whole-transcript tests: the interpreter runs on its own thread with
-//! a pipe-like input and a shared output; the test sends lines and waits for text.
+//! What the tests share: one session driver for every protocol, in-process or over the real
+//! binary ([`driver`]); the fuzzing kit ([`fuzz`]); a terminal for the full-screen tests
+//! ([`tmux`]); one random number generator ([`Rng`]); fresh directories.
 
-#![allow(dead_code)]
+pub mod driver;
+// The kit lives beside USI's fuzz unit test, which needs it too: the library cannot include
+// files of `tests/`, so the tests include it from there.
+#[path = "../../src/protocol/usi/fuzz/kit.rs"]
+pub mod fuzz;
+pub mod tmux;
 
-mod output;
-pub use output::SharedOut;
+pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};
+pub use fuzz::SharedOut;
 
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
-use gnushogi::protocol::Session;
-use std::io::{BufRead, Read};
-use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Input that blocks like a pipe until the test sends a line; EOF when the sender is gone.
-pub struct PipeIn {
-    rx: Receiver<Vec<u8>>,
-    buf: Vec<u8>,
-    pos: usize,
-}
-
-impl Read for PipeIn {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let n = {
-            let avail = self.fill_buf()?;
-            let n = avail.len().min(out.len());
-            out[..n].copy_from_slice(&avail[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for PipeIn {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        if self.pos >= self.buf.len() {
-            match self.rx.recv() {
-                Ok(data) => {
-                    self.buf = data;
-                    self.pos = 0;
-                }
-                Err(_) => return Ok(&[]),
-            }
-        }
-        Ok(&self.buf[self.pos..])
-    }
-
-    fn consume(&mut self, n: usize) {
-        self.pos += n;
-    }
-}
-
-/// Longest wait for expected output: only a failing test ever waits this long.
-const PATIENCE: Duration = Duration::from_secs(120);
-
-pub struct Driver {
-    tx: Option<Sender<Vec<u8>>>,
-    out: SharedOut,
-    read: usize,
-    thread: Option<JoinHandle<ExitCode>>,
-}
-
-/// Which front end to drive.
-#[derive(Copy, Clone)]
-pub enum Front {
-    Raw,
-    X,
-}
-
-impl Driver {
-    pub fn start(front: Front, config: Config) -> Driver {
-        let (tx, rx) = channel();
-        let input = PipeIn { rx, buf: Vec::new(), pos: 0 };
-        let out = SharedOut::default();
-        let writer = out.clone();
-        let thread = std::thread::spawn(move || {
-            let engine = Engine::new(EngineOptions {
-                hash_mib: 4,
-                seed: Some(1),
-                ..EngineOptions::default()
-            });
-            let session = Session::new(input, writer, engine);
-            match front {
-                Front::Raw => gnushogi::protocol::gnu::run(session, &config),
-                Front::X => gnushogi::protocol::xshogi::run(session, &config),
-            }
-        });
-        Driver { tx: Some(tx), out, read: 0, thread: Some(thread) }
-    }
-
-    pub fn raw() -> Driver {
-        Driver::start(Front::Raw, Config { use_hash: true, seeded: true, ..Config::default() })
-    }
-
-    pub fn send(&mut self, line: &str) {
-        if let Some(tx) = &self.tx {
-            let _ = tx.send(format!("{line}\n").into_bytes());
-        }
-    }
-
-    fn text(&self) -> String {
-        self.out.since(0)
-    }
-
-    /// Waits until the output not yet read contains `what`; returns it up to `what`'s end.
-    pub fn expect(&mut self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let all = self.text();
-            if let Some(i) = all[self.read..].find(what) {
-                let end = self.read + i + what.len();
-                let got = all[self.read..end].to_string();
-                self.read = end;
-                return got;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "waited for {what:?}; output after the last match:\n{}",
-                &all[self.read..]
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    /// Waits for the first of several texts; returns which one came, and the output up to it.
-    pub fn expect_any(&mut self, whats: &[&str]) -> (usize, String) {
-        let start = Instant::now();
-        loop {
-            let all = self.text();
-            let found = whats
-                .iter()
-                .enumerate()
-                .filter_map(|(k, w)| all[self.read..].find(w).map(|i| (i + w.len(), k)))
-                .min();
-            if let Some((end, k)) = found {
-                let got = all[self.read..self.read + end].to_string();
-                self.read += end;
-                return (k, got);
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "waited for one of {whats:?}; output after the last match:\n{}",
-                &all[self.read..]
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    /// Sends a line and returns the output up to the next prompt: for a move, or for a
-    /// command once the game is over.
-    pub fn ask(&mut self, line: &str) -> String {
-        self.send(line);
-        self.expect_any(&["\nYour move is? ", "\nYour command? "]).1
-    }
-
-    /// Closes the input; returns the rest of the output and the exit status.
-    pub fn finish(mut self) -> (String, ExitCode) {
-        self.tx = None;
-        let code = self.thread.take().unwrap().join().unwrap();
-        let all = self.text();
-        (all[self.read..].to_string(), code)
-    }
-}
-
-/// A fresh directory under the system temp dir.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gnushogi-{name}-{}", std::process::id()));
+/// A fresh directory of its own under the system's temporary one: all tests run in one
+/// process, in parallel, so the process id alone does not tell two apart.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("gnushogi-{name}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    std::fs::create_dir_all(&d).expect("temp dir");
     d
+}
+
+/// An in-process session of the text mode (`-R`) with its hash table on and a fixed seed.
+pub fn text_mode() -> Driver {
+    Driver::in_process(
+        Protocol::Gnu,
+        small_engine(),
+        Config { use_hash: true, seeded: true, ..Config::default() },
+    )
+}
+
+/// The engine of in-process sessions of the text mode and the X display: a small table and a
+/// fixed seed.
+pub fn small_engine() -> Engine {
+    Engine::new(EngineOptions { hash_mib: 4, seed: Some(1), ..EngineOptions::default() })
+}
+
+/// A small fast generator (xorshift64*) for tests that draw at random from a fixed seed: the
+/// same draws on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
 }

@@ -1,7 +1,6 @@
 //! A terminal for the full-screen tests: a tmux server of its own, where tmux is installed.
 
-#![allow(dead_code)]
-
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Longest wait for the screen: only a failing test waits this long.
@@ -23,7 +22,10 @@ impl Tmux {
         if !ok {
             return None;
         }
-        let name = format!("{name}-{}", std::process::id());
+        // Unique in this process too: every test runs in it.
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let name = format!("{name}-{}-{n}", std::process::id());
         let socket = std::env::temp_dir().join(format!("{name}.tmux"));
         let t = Tmux { name, socket };
         t.tmux(&["new-session", "-d", "-s", &t.name, "-x", "80", "-y", "24", "sh"]);

@@ -1,18 +1,20 @@
 //! Fuzzing USI's loop (issue 11): sessions cut from the USI transcript tests and mutated,
 //! fed event by event to the loop's own handler, so the game can be looked at after each
-//! line. The other loops are fuzzed in tests/fuzz_protocols.rs, with the same helpers.
+//! line. The other loops are fuzzed in tests/fuzz_protocols.rs, with the same kit.
 //!
 //! Checked: no panic; no hang (waits have deadlines, the end of input ends the loop); a line
 //! answered with `info string error` leaves the position as it was; every `bestmove` is
 //! legal in the position searched; only USI's lines are printed.
 
-use super::fuzz_support::{
-    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
-};
-use super::output_support::SharedOut;
+mod kit;
+
 use super::*;
 use crate::engine::{Engine, EngineOptions};
 use crate::notation::to_sfen;
+use kit::{
+    SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
+    string_literals,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::sync::mpsc::channel;

@@ -12,12 +12,6 @@ pub mod options;
 
 #[cfg(test)]
 mod fuzz;
-#[cfg(test)]
-#[path = "../../../tests/common/fuzz.rs"]
-mod fuzz_support;
-#[cfg(test)]
-#[path = "../../../tests/common/output.rs"]
-mod output_support;
 
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};

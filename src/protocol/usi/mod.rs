@@ -450,7 +450,7 @@ pub fn format_info(info: &SearchInfo, lines: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Score;
+    use crate::search::{Bound, Score};
     use std::time::Duration;
 
     #[test]

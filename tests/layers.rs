@@ -5,6 +5,15 @@
 //!
 //! The layers are written in one place, the table under "## Layers" in doc/architecture.md
 //! (`| layer | rooms | … |`, the rooms in backquotes); this test reads them from there.
+//!
+//! Inside the rooms, no circle among the files of a folder: each folder's modules (its files,
+//! its sub-folders each as a whole, and its own `mod.rs`) depend on each other one way. A
+//! module depends on another when it names it by path (`use super::b::…`, `super::b::X`,
+//! `crate::room::b::X`, `self::b` or `b::` from the `mod.rs`), an item re-exported counting
+//! as its source's. A `mod.rs` declares its children and may re-export their items; a child
+//! that uses items defined in the `mod.rs` while the `mod.rs` uses that child's items is a
+//! circle. Unit-test modules written inline (`mod tests { … }`) count for nothing: nothing
+//! names them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -149,77 +158,141 @@ fn is_ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
+/// Code (as [`code_only`] leaves it) as tokens: identifiers, `::`, and single characters.
+fn tokens(code: &str) -> Vec<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if is_ident(c) {
+            let start = i;
+            while i < chars.len() && is_ident(chars[i]) {
+                i += 1;
+            }
+            out.push(chars[start..i].iter().collect());
+        } else if c == ':' && chars.get(i + 1) == Some(&':') {
+            out.push("::".to_string());
+            i += 2;
+        } else {
+            if !c.is_whitespace() {
+                out.push(c.to_string());
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A path as written, `{…}` groups spread out: `use a::{b, c::d as e}` is `a::b` (binding
+/// `b`) and `a::c::d` (binding `e`); a glob binds `*`.
+#[derive(Debug)]
+struct Written {
+    segments: Vec<String>,
+    /// The name the path binds, in a `use`.
+    name: String,
+    in_use: bool,
+}
+
+fn is_ident_token(t: Option<&String>) -> bool {
+    t.is_some_and(|t| t.chars().all(is_ident) && !t.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Reads the path tree at `t[i]` after `prefix`; returns the index past it.
+fn tree(
+    t: &[String],
+    mut i: usize,
+    prefix: &[String],
+    in_use: bool,
+    out: &mut Vec<Written>,
+) -> usize {
+    match t.get(i).map(String::as_str) {
+        Some("{") => {
+            i += 1;
+            while i < t.len() && t[i] != "}" {
+                i = tree(t, i, prefix, in_use, out);
+                if t.get(i).is_some_and(|s| s == ",") {
+                    i += 1;
+                } else if t.get(i).is_none_or(|s| s != "}") {
+                    break;
+                }
+            }
+            i + 1
+        }
+        Some("*") => {
+            out.push(Written { segments: prefix.to_vec(), name: "*".into(), in_use });
+            i + 1
+        }
+        _ if is_ident_token(t.get(i)) => {
+            let segment = t[i].clone();
+            i += 1;
+            if t.get(i).is_some_and(|s| s == "::") {
+                let mut longer = prefix.to_vec();
+                longer.push(segment);
+                return tree(t, i + 1, &longer, in_use, out);
+            }
+            // `a::{self}` is `a` itself.
+            let segments = if segment == "self" && !prefix.is_empty() {
+                prefix.to_vec()
+            } else {
+                [prefix, &[segment]].concat()
+            };
+            let mut name = segments.last().cloned().unwrap_or_default();
+            if t.get(i).is_some_and(|s| s == "as") && is_ident_token(t.get(i + 1)) {
+                name = t[i + 1].clone();
+                i += 2;
+            }
+            out.push(Written { segments, name, in_use });
+            i
+        }
+        // A turbofish or the like ends the path.
+        _ => {
+            if !prefix.is_empty() {
+                let name = prefix.last().cloned().unwrap_or_default();
+                out.push(Written { segments: prefix.to_vec(), name, in_use });
+            }
+            i
+        }
+    }
+}
+
+/// Every path a piece of code writes: the trees of its `use` items, and the paths in code
+/// (`a::b` where `a` does not follow `::` or `.`).
+fn paths(t: &[String]) -> Vec<Written> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < t.len() {
+        let follows_path = i > 0 && (t[i - 1] == "::" || t[i - 1] == ".");
+        if t[i] == "use" && !follows_path {
+            let start = if t.get(i + 1).is_some_and(|s| s == "::") { i + 2 } else { i + 1 };
+            i = tree(t, start, &[], true, &mut out);
+        } else if is_ident_token(t.get(i))
+            && !follows_path
+            && t.get(i + 1).is_some_and(|s| s == "::")
+        {
+            i = tree(t, i, &[], false, &mut out);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 /// The rooms a piece of code names: `crate::room`, `crate::{room, …}` (groups too),
 /// `gnushogi::room`, and `super::…::room` that climbs out of the file's module.
 fn named_rooms(code: &str, module: &[String]) -> BTreeSet<String> {
     let mut rooms = BTreeSet::new();
-    let chars: Vec<char> = code.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let starts_word = i == 0 || !is_ident(chars[i - 1]) && chars[i - 1] != ':';
-        if !starts_word || !is_ident(chars[i]) {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < chars.len() && is_ident(chars[j]) {
-            j += 1;
-        }
-        let word: String = chars[i..j].iter().collect();
-        let after = |k: usize| chars.get(k) == Some(&':') && chars.get(k + 1) == Some(&':');
-        match word.as_str() {
-            "crate" | "gnushogi" if after(j) => rooms.extend(first_segments(&chars, j + 2)),
-            "super" if after(j) => {
-                // Count the supers; the module they reach is `module` minus that many.
-                let mut depth = 1;
-                let mut k = j + 2;
-                while chars[k..].starts_with(&['s', 'u', 'p', 'e', 'r', ':', ':']) {
-                    depth += 1;
-                    k += 7;
-                }
-                if depth >= module.len() {
-                    rooms.extend(first_segments(&chars, k));
-                }
-                j = k;
-            }
-            _ => {}
-        }
-        i = j.max(i + 1);
+    for path in paths(&tokens(code)) {
+        let s = &path.segments;
+        let supers = s.iter().take_while(|x| *x == "super").count();
+        let room = match s.first().map(String::as_str) {
+            Some("crate" | "gnushogi") => s.get(1),
+            Some("super") if supers >= module.len() => s.get(supers),
+            _ => None,
+        };
+        rooms.extend(room.cloned());
     }
     rooms
-}
-
-/// The first path segment at `k`, or each first segment of a `{a::b, c}` group.
-fn first_segments(chars: &[char], k: usize) -> Vec<String> {
-    let word_at = |mut p: usize| {
-        let start = p;
-        while p < chars.len() && is_ident(chars[p]) {
-            p += 1;
-        }
-        chars[start..p].iter().collect::<String>()
-    };
-    if chars.get(k) != Some(&'{') {
-        return vec![word_at(k)];
-    }
-    // Top-level items of the group: split at commas outside nested braces.
-    let mut out = Vec::new();
-    let (mut depth, mut p, mut item_start) = (0, k + 1, true);
-    while p < chars.len() {
-        match chars[p] {
-            '{' => depth += 1,
-            '}' if depth == 0 => break,
-            '}' => depth -= 1,
-            ',' if depth == 0 => item_start = true,
-            c if c.is_whitespace() => {}
-            _ if item_start && depth == 0 => {
-                out.push(word_at(p));
-                item_start = false;
-            }
-            _ => {}
-        }
-        p += 1;
-    }
-    out
 }
 
 /// Every room-to-room edge in `src/`, with the files that make it.
@@ -310,4 +383,332 @@ fn the_reader_finds_every_form_of_path() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(found, want);
+}
+
+// ---- No circle inside a folder -------------------------------------------------------------
+
+/// A module of the crate and what its file writes: the names its `use` items bind, the paths
+/// it names, the identifiers of its code outside `use` items.
+struct Module {
+    file: String,
+    paths: Vec<Written>,
+    idents: BTreeSet<String>,
+}
+
+/// The module path of a file of `src/` (`lib.rs` is the root; `main.rs`, another crate's
+/// root, has none).
+fn module_path(rel: &str) -> Option<Vec<String>> {
+    let parts: Vec<String> = rel.trim_end_matches(".rs").split('/').map(String::from).collect();
+    match parts.as_slice() {
+        [one] if one == "main" => None,
+        [one] if one == "lib" => Some(Vec::new()),
+        [dir @ .., last] if last == "mod" => Some(dir.to_vec()),
+        _ => Some(parts),
+    }
+}
+
+/// Tokens without the inline modules (`mod tests { … }`): a module of its own that nothing
+/// names, so in no circle, whose `super` is the file itself.
+fn without_inline_modules(t: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(t.len());
+    let mut i = 0;
+    while i < t.len() {
+        if t[i] == "mod" && is_ident_token(t.get(i + 1)) && t.get(i + 2).is_some_and(|s| s == "{") {
+            let mut depth = 0;
+            i += 2;
+            while i < t.len() {
+                depth += match t[i].as_str() {
+                    "{" => 1,
+                    "}" => -1,
+                    _ => 0,
+                };
+                i += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+        } else {
+            out.push(t[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The crate's modules, read from `(path under src/, text)` pairs.
+fn read_modules(files: &[(String, String)]) -> BTreeMap<Vec<String>, Module> {
+    let mut modules = BTreeMap::new();
+    for (rel, text) in files {
+        let Some(path) = module_path(rel) else { continue };
+        let t = without_inline_modules(tokens(&code_only(text)));
+        let paths = paths(&t);
+        // The code outside `use` items: every identifier not in one.
+        let mut idents = BTreeSet::new();
+        let mut in_use = false;
+        for (i, tok) in t.iter().enumerate() {
+            if tok == "use" && (i == 0 || t[i - 1] != "::") {
+                in_use = true;
+            } else if in_use && tok == ";" {
+                in_use = false;
+            } else if !in_use && is_ident_token(Some(tok)) {
+                idents.insert(tok.clone());
+            }
+        }
+        modules.insert(path, Module { file: rel.clone(), paths, idents });
+    }
+    modules
+}
+
+/// A written path from `module` made absolute (from the crate root), if it leads into the
+/// crate: `crate::`, `super::`, `self::`, or a child module's name.
+fn absolute(
+    modules: &BTreeMap<Vec<String>, Module>,
+    module: &[String],
+    segments: &[String],
+) -> Option<Vec<String>> {
+    let first = segments.first()?;
+    let supers = segments.iter().take_while(|s| *s == "super").count();
+    let (base, rest) = match first.as_str() {
+        "crate" => (Vec::new(), &segments[1..]),
+        "self" => (module.to_vec(), &segments[1..]),
+        "super" if supers <= module.len() => {
+            (module[..module.len() - supers].to_vec(), &segments[supers..])
+        }
+        child if modules.contains_key(&[module, &[child.to_string()]].concat()) => {
+            (module.to_vec(), segments)
+        }
+        _ => return None,
+    };
+    Some([base.as_slice(), rest].concat())
+}
+
+/// The module that defines what an absolute path names: its longest prefix that is a
+/// module, and on through that module's `use` items (a re-export is its source's item);
+/// `None` when they lead out of the crate.
+fn defining_module(
+    modules: &BTreeMap<Vec<String>, Module>,
+    path: &[String],
+) -> Option<Vec<String>> {
+    let mut path = path.to_vec();
+    for _ in 0..16 {
+        let known = (0..=path.len()).rev().find(|&k| modules.contains_key(&path[..k])).unwrap_or(0);
+        let (module, rest) = path.split_at(known);
+        let Some(item) = rest.first() else { return Some(module.to_vec()) };
+        let imported =
+            modules.get(module).and_then(|m| m.paths.iter().find(|w| w.in_use && w.name == *item));
+        let Some(imported) = imported else { return Some(module.to_vec()) };
+        let source = absolute(modules, module, &imported.segments)?;
+        path = [source.as_slice(), &rest[1..]].concat();
+    }
+    panic!("`use` items in a loop at {path:?}")
+}
+
+/// A node of a folder's graph: one of its children (a file, or a folder as a whole), or the
+/// folder's own file (`mod.rs`, `x.rs` beside `x/`, `lib.rs`) as `None`.
+type Node = Option<String>;
+
+/// A folder's edges, each with the files that make it.
+type Edges = BTreeMap<(Node, Node), BTreeSet<String>>;
+
+/// The dependencies between the files of each folder: folder → (from, to) → the files that
+/// make the edge. A module depends on what the paths it names lead to: `super::b::X`,
+/// `crate::a::b::X`, `self::b::X`, `b::X` from the parent, each through `use` items to the
+/// module that defines the item; `use` items count only when their code uses what they bind
+/// (so a `pub use` that only re-exports is no dependency), a glob always. Two modules that
+/// meet only above their common folder make their edge there: `a/x/y.rs` naming `a/z.rs` is
+/// `x/` depending on `z.rs` in folder `a`.
+fn folder_edges(modules: &BTreeMap<Vec<String>, Module>) -> BTreeMap<Vec<String>, Edges> {
+    let mut folders: BTreeMap<Vec<String>, Edges> = BTreeMap::new();
+    for (from, module) in modules {
+        let mut targets = Vec::new();
+        for w in &module.paths {
+            let Some(path) = absolute(modules, from, &w.segments) else { continue };
+            if w.in_use && w.name == "*" {
+                // A glob: the module itself, and what its `use` items bind that this code uses.
+                if let Some(globbed) = modules.get(&path) {
+                    for v in globbed.paths.iter().filter(|v| v.in_use) {
+                        if module.idents.contains(&v.name) {
+                            targets.extend(absolute(modules, &path, &v.segments));
+                        }
+                    }
+                }
+                targets.push(path);
+            } else if !w.in_use || module.idents.contains(&w.name) {
+                targets.push(path);
+            }
+        }
+        for target in targets {
+            let Some(to) = defining_module(modules, &target) else { continue };
+            let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+            if common == from.len() && common == to.len() {
+                continue;
+            }
+            let edge = (from.get(common).cloned(), to.get(common).cloned());
+            folders
+                .entry(from[..common].to_vec())
+                .or_default()
+                .entry(edge)
+                .or_default()
+                .insert(module.file.clone());
+        }
+    }
+    folders
+}
+
+/// Every circle among the files of a folder: each strongly connected set of two or more
+/// nodes, with its edges and the files that make them.
+fn folder_circles(files: &[(String, String)]) -> Vec<String> {
+    let modules = read_modules(files);
+    let mut circles = Vec::new();
+    for (folder, edges) in folder_edges(&modules) {
+        let nodes: BTreeSet<&Node> = edges.keys().flat_map(|(a, b)| [a, b]).collect();
+        let reaches = |start: &Node| {
+            let mut seen = BTreeSet::from([start.clone()]);
+            let mut todo = vec![start.clone()];
+            while let Some(n) = todo.pop() {
+                for (a, b) in edges.keys() {
+                    if *a == n && seen.insert(b.clone()) {
+                        todo.push(b.clone());
+                    }
+                }
+            }
+            seen
+        };
+        let reach: BTreeMap<&Node, BTreeSet<Node>> =
+            nodes.iter().map(|&n| (n, reaches(n))).collect();
+        let mut done = BTreeSet::new();
+        for &n in &nodes {
+            let component: BTreeSet<&Node> = nodes
+                .iter()
+                .copied()
+                .filter(|m| reach[n].contains(*m) && reach[*m].contains(n))
+                .collect();
+            if component.len() < 2 || !done.insert(component.clone()) {
+                continue;
+            }
+            let name = |n: &Node| {
+                let dir = folder.join("/");
+                let dir = if dir.is_empty() { String::new() } else { format!("{dir}/") };
+                match n {
+                    None => modules[&folder].file.clone(),
+                    Some(child)
+                        if modules.keys().any(|m| {
+                            m.len() > folder.len() + 1
+                                && m[folder.len()] == *child
+                                && m.starts_with(&folder)
+                        }) =>
+                    {
+                        format!("{dir}{child}/")
+                    }
+                    Some(child) => format!("{dir}{child}.rs"),
+                }
+            };
+            let inside: Vec<String> = edges
+                .iter()
+                .filter(|((a, b), _)| component.contains(a) && component.contains(b))
+                .map(|((a, b), by)| {
+                    let by: Vec<&str> = by.iter().map(String::as_str).collect();
+                    format!("  {} -> {} ({})", name(a), name(b), by.join(", "))
+                })
+                .collect();
+            circles.push(format!(
+                "{}:\n{}",
+                component.iter().map(|n| name(n)).collect::<Vec<_>>().join(", "),
+                inside.join("\n")
+            ));
+        }
+    }
+    circles
+}
+
+/// Every `.rs` file of `src/` as (path under `src/`, text).
+fn src_files() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .collect()
+}
+
+/// No circle among the files of a folder: within each folder, the modules (each file, each
+/// sub-folder as a whole, and the folder's own `mod.rs`) depend on each other one way, as
+/// [`folder_edges`] reads dependencies. A `mod.rs` may declare its children and re-export
+/// their items; if it uses a child's items, that child may not use items defined in the
+/// `mod.rs`.
+#[test]
+fn no_circle_among_the_files_of_a_folder() {
+    let files = src_files();
+    // Edges the crate certainly has: a reader blind to them would prove nothing.
+    let edges = folder_edges(&read_modules(&files));
+    for (folder, from, to) in [
+        ("rules", Some("movegen"), Some("position")),
+        ("mate", Some("extract"), Some("dfpn")),
+        ("files", Some("record"), None),
+    ] {
+        let edge = (from.map(String::from), to.map(String::from));
+        assert!(
+            edges[&vec![folder.to_string()]].contains_key(&edge),
+            "{folder}: {edge:?} not seen"
+        );
+    }
+    let circles = folder_circles(&files);
+    assert!(circles.is_empty(), "circles inside folders:\n{}", circles.join("\n"));
+}
+
+/// The folder reader on a small crate of every form: it must find the circles there are and
+/// no others, or the test above proves nothing.
+#[test]
+fn the_folder_reader_finds_every_circle_and_no_other() {
+    let files: Vec<(String, String)> = [
+        ("lib.rs", "pub mod a;"),
+        // The folder's own file uses a child's item (a bare child path): `b` may not use it.
+        (
+            "a/mod.rs",
+            "mod b; mod c; mod d; mod e; mod f; mod g; mod h;\npub use d::Reexported;\n\
+             use std::sync::Arc;\npub struct Core;\n\
+             pub fn run() { b::helper(); h::k(Arc::new(1)); }",
+        ),
+        // What the folder's file imports from outside the crate is not its own.
+        ("a/h.rs", "pub fn k(_: super::Arc<u8>) {}"),
+        ("a/b.rs", "use super::Core;\npub fn helper() -> Core { Core }"),
+        // Two siblings, one by an absolute path, the other by `super::`.
+        ("a/c.rs", "use crate::a::e::Thing;\npub fn f(_: Thing) {}"),
+        ("a/e.rs", "pub struct Thing;\npub fn g() { super::c::f(Thing) }"),
+        // A child that the folder's file only re-exports may use the folder's items; a unit
+        // test module is a module of its own.
+        (
+            "a/d.rs",
+            "pub struct Reexported;\npub fn h() -> super::Core { super::Core }\n\
+                    #[cfg(test)]\nmod tests { use crate::a::f::uses; }",
+        ),
+        // Through the re-export, `f` uses `d`, not the folder's file.
+        ("a/f.rs", "use super::{Reexported as R, self as up};\npub fn uses(_: R) {}"),
+        ("a/g/mod.rs", "use self::inner::X;\nmod inner;\nfn k() { super::super::a::c::f(X) }"),
+        ("a/g/inner.rs", "pub struct X;"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    let circles = folder_circles(&files);
+    assert_eq!(circles.len(), 2, "{}", circles.join("\n"));
+    assert!(circles[0].starts_with("a/mod.rs, a/b.rs:\n"), "{}", circles[0]);
+    assert!(circles[1].starts_with("a/c.rs, a/e.rs:\n"), "{}", circles[1]);
+    let edges = &folder_edges(&read_modules(&files))[&vec!["a".to_string()]];
+    let child = |c: &str| Some(c.to_string());
+    for (from, to, seen) in [
+        (child("f"), child("d"), true),
+        (child("f"), None, false),
+        (None, child("d"), false),
+        (child("d"), child("f"), false),
+        (child("g"), child("c"), true),
+        (None, child("h"), true),
+        (child("h"), None, false),
+    ] {
+        assert_eq!(edges.contains_key(&(from.clone(), to.clone())), seen, "{from:?} -> {to:?}");
+    }
 }

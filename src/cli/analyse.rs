@@ -3,7 +3,7 @@
 //! (`--out`) and the graph (`--graph`), and shows a progress bar when stderr is a terminal.
 //! Ctrl-C stops it with what it has (written and summarised); a second one ends it at once.
 
-use super::Cli;
+use super::args::Cli;
 use crate::analysis::{self, AnalysisLimits, Progress, annotate, graph, report};
 use crate::files::record::{self, Format, Record};
 use clap::CommandFactory;

@@ -2,7 +2,7 @@
 //! and the book of `-b`/`-B`: the options read, the library called, the answer printed.
 //! Errors go to stderr with exit status 2.
 
-use super::Cli;
+use super::args::Cli;
 use crate::book::make::{self, BookSource, MakeBookEvent, MakeBookJob, MakeOptions};
 use crate::book::{Book, BookLoadError, DEFAULT_MAX_PLY};
 use crate::engine::bench::{self, nodes_per_second};

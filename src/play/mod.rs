@@ -12,153 +12,21 @@
 //! [`Match::on_deadline`]; print the updates they give.
 
 pub mod events;
+mod running;
+mod update;
 
 pub use events::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use update::{Progress, Reply, Start, Task, Update, Wake};
 
 use crate::engine::clock::{Clocks, TimeControl};
-use crate::engine::{Engine, EngineEvent, MateHandle, SearchHandle, mate_result};
+use crate::engine::{Engine, EngineEvent, mate_result};
 use crate::game::Game;
-use crate::mate::{MateLimits, MateOutcome, MateReport};
-use crate::rules::{EnteringKingRule, Move, MoveList, Position};
-use crate::search::{Bound, Score, SearchInfo, SearchLimits, SearchResult};
+use crate::mate::{MateLimits, MateOutcome};
+use crate::rules::{EnteringKingRule, Move, Position};
+use crate::search::{Bound, Score, SearchLimits, SearchResult};
+use running::{Ended, LIVENESS_POLL, Running, WATCHDOG_GRACE, WATCHDOG_SLACK, Work, first_legal};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
-
-/// How long past its own hard limit a search on the engine's clock may go before the match
-/// steps in and stops it.
-const WATCHDOG_SLACK: Duration = Duration::from_millis(150);
-/// After the watchdog's stop: the wait for the search's answer before it is taken from its
-/// thread directly.
-const WATCHDOG_GRACE: Duration = Duration::from_millis(400);
-/// How often a running search is looked at for having died without an answer.
-const LIVENESS_POLL: Duration = Duration::from_millis(100);
-
-/// What a search is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// The engine's move: its result is played.
-    Move,
-    /// On the opponent's time. `predicted`: the reply expected, played on a copy of the
-    /// game; `None`: the game already holds it (USI's `go ponder`). Its result waits for the
-    /// opponent's move (or for `stop`).
-    Ponder { predicted: Option<Move> },
-    /// Analysis: nothing is played; the result waits for `stop`.
-    Analyze,
-    /// The mate solver, whose report is the answer (`go mate`).
-    Mate,
-}
-
-/// What the engine's searches lead to, for a front end to print.
-#[derive(Clone, Debug)]
-pub enum Update {
-    /// An iteration of the running search.
-    Info { info: SearchInfo, task: Task },
-    /// The engine played `mv`: it is on the game, and `used` is off its clock, which shows
-    /// `left` (centiseconds, before the next period's time is added). `replaced`: the
-    /// search's own choice, when it was not legal and `mv` was played instead.
-    Moved { mv: Move, result: SearchResult, used: Duration, left: i64, replaced: Option<Move> },
-    /// The engine resigns instead of playing (the resign policy).
-    Resigned { result: SearchResult },
-    /// The engine has no move: the game is over (or the search failed to give one).
-    NoMove { result: SearchResult },
-    /// A search not for a move (pondering, analysis, `go infinite`) gave its result:
-    /// `best` is legal, `replaced` the search's own choice when it was not.
-    Finished { task: Task, result: SearchResult, replaced: Option<Move> },
-    /// The mate solver's report (`None`: the solver failed).
-    Mate(Option<MateReport>),
-    /// The solver looked for the engine's move (tsume mode) and found no mate.
-    NoMateFound,
-    /// The search on the engine's clock passed its deadline: it was told to stop.
-    Overdue,
-    /// The search ended without an answer (its thread failed): a legal move stands in, and
-    /// this is what came of it.
-    Failed(Box<Update>),
-}
-
-/// What [`Match::next_event`] woke up for.
-#[derive(Debug)]
-pub enum Wake {
-    Event(Event),
-    /// The match's deadline passed, and this came of it.
-    Update(Update),
-    /// Nothing, in the time given.
-    Nothing,
-    /// The channel is closed.
-    Closed,
-}
-
-/// How a search for the engine's move began.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Start {
-    /// It searches; its result comes as an update.
-    Searching,
-    /// The side to move wins by an entering-king declaration under this rule: no search.
-    Declared(EnteringKingRule),
-}
-
-/// The opponent's move, as [`Match::opponent_moved`] took it.
-#[derive(Clone, Debug)]
-pub enum Reply {
-    /// The move was played; any search running was given up.
-    Played,
-    /// The move was the one pondered on: that search now thinks on the engine's clock. A
-    /// result it already had is played at once, as this update.
-    PonderHit(Option<Update>),
-}
-
-enum Work {
-    Search(SearchHandle),
-    Mate(MateHandle),
-}
-
-struct Running {
-    work: Work,
-    id: SearchId,
-    task: Task,
-    /// The position searched.
-    root: Position,
-    /// The solver looks for the engine's move (tsume mode): a mate found is played.
-    solver_for_move: bool,
-    /// The result waits until `stop` (or the ponder hit) instead of being given at once.
-    hold: bool,
-    held: Option<SearchResult>,
-    /// It searches until stopped: never a resignation.
-    infinite: bool,
-    started: Instant,
-    /// When the engine's clock started for it (the ponder hit, for a ponder search).
-    clock_start: Instant,
-    /// Its own hard limit, from `clock_start` once it thinks on the clock.
-    hard: Option<Duration>,
-    last: Option<SearchInfo>,
-    root_moves: usize,
-    /// Completed iterations in a row whose score was a mate against the engine.
-    mated_iterations: u32,
-    stop_asked: bool,
-    /// The watchdog: how often the deadline passed, and whether the thread had ended when
-    /// last looked at.
-    overdue: u8,
-    ended_when_overdue: bool,
-    /// The liveness check: when it looks next, and whether it once saw the thread ended
-    /// with no answer in the channel.
-    next_poll: Instant,
-    ended_seen: bool,
-}
-
-/// What a front end may ask about the search in progress.
-#[derive(Clone, Debug)]
-pub struct Progress<'a> {
-    pub task: Task,
-    pub started: Instant,
-    /// When the engine's clock started for it (the ponder hit, for a ponder search).
-    pub clock_start: Instant,
-    pub last: Option<&'a SearchInfo>,
-    /// The position searched.
-    pub root: &'a Position,
-    /// Root moves searched (the legal ones, or those left by `exclude`).
-    pub root_moves: usize,
-    /// Its result has come and waits (pondering, analysis).
-    pub finished: bool,
-}
 
 /// One game the engine plays: see the module's documentation.
 pub struct Match {
@@ -647,89 +515,4 @@ impl Match {
         }
         Update::Moved { mv, result, used, left, replaced }
     }
-}
-
-/// What is left of a search once it has ended: what its result is judged by.
-struct Ended {
-    task: Task,
-    root: Position,
-    infinite: bool,
-    clock_start: Instant,
-    mated_iterations: u32,
-}
-
-impl From<Running> for Ended {
-    fn from(r: Running) -> Ended {
-        r.finish().0
-    }
-}
-
-impl Running {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        work: Work,
-        id: SearchId,
-        task: Task,
-        root: Position,
-        hard: Option<Duration>,
-        hold: bool,
-        infinite: bool,
-    ) -> Running {
-        let now = Instant::now();
-        Running {
-            work,
-            id,
-            task,
-            root,
-            solver_for_move: false,
-            hold,
-            held: None,
-            infinite,
-            started: now,
-            clock_start: now,
-            hard,
-            last: None,
-            root_moves: 0,
-            mated_iterations: 0,
-            stop_asked: false,
-            overdue: 0,
-            ended_when_overdue: false,
-            next_poll: now + LIVENESS_POLL,
-            ended_seen: false,
-        }
-    }
-
-    /// Its thread has ended.
-    fn work_finished(&self) -> bool {
-        match &self.work {
-            Work::Search(h) => h.is_finished(),
-            Work::Mate(m) => m.is_finished(),
-        }
-    }
-
-    /// Ends it: what its result is judged by, and what its search thread returned (it is
-    /// joined; a mate solver is only told to stop).
-    fn finish(self) -> (Ended, Option<SearchResult>) {
-        let returned = match self.work {
-            Work::Search(h) => h.wait(),
-            Work::Mate(m) => {
-                m.stop();
-                None
-            }
-        };
-        let ended = Ended {
-            task: self.task,
-            root: self.root,
-            infinite: self.infinite,
-            clock_start: self.clock_start,
-            mated_iterations: self.mated_iterations,
-        };
-        (ended, returned)
-    }
-}
-
-fn first_legal(pos: &Position) -> Option<Move> {
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    list.iter().next()
 }

@@ -64,7 +64,7 @@ pub enum Reply {
         command: String,
     },
     Hint(Move),
-    Thinking(Thinking),
+    Thinking(ThinkingLine),
     /// `stat01: time nodes ply mvleft mvtot`.
     Stat {
         elapsed: Duration,
@@ -84,7 +84,7 @@ pub enum Reply {
 
 /// A thinking line: `ply score time nodes pv`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
+pub struct ThinkingLine {
     pub depth: u32,
     /// XBoard convention: centipawns, mates as ±(100000 + moves).
     pub score: i32,
@@ -94,10 +94,10 @@ pub struct Thinking {
     pub bound: Bound,
 }
 
-impl Thinking {
+impl ThinkingLine {
     /// From a search report; `prefix` is put before the PV (the predicted move when pondering).
-    pub fn from_info(info: &SearchInfo, prefix: Option<Move>) -> Thinking {
-        Thinking {
+    pub fn from_info(info: &SearchInfo, prefix: Option<Move>) -> ThinkingLine {
+        ThinkingLine {
             depth: info.depth,
             score: score::xboard_value(info.score),
             elapsed: info.time,
@@ -112,7 +112,7 @@ fn centis(d: Duration) -> u128 {
     d.as_millis() / 10
 }
 
-impl fmt::Display for Thinking {
+impl fmt::Display for ThinkingLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {} {}", self.depth, self.score, centis(self.elapsed), self.nodes)?;
         for m in &self.pv {
@@ -220,10 +220,10 @@ mod tests {
             pv: vec![m],
             multipv: 1,
         };
-        assert_eq!(Thinking::from_info(&info, None).to_string(), "5 100002 123 12345 c3c4");
+        assert_eq!(ThinkingLine::from_info(&info, None).to_string(), "5 100002 123 12345 c3c4");
         let drop = parse_usi_move("P*5e").unwrap().shape();
         assert_eq!(
-            Thinking::from_info(&info, Some(drop)).to_string(),
+            ThinkingLine::from_info(&info, Some(drop)).to_string(),
             "5 100002 123 12345 P@e5 c3c4"
         );
         assert_eq!(

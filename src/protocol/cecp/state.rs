@@ -11,7 +11,7 @@ mod thinking;
 
 use super::command::{Command, EditCommand, ParseError, Selection, parse_command, parse_edit_line};
 use super::options::{self, OptionError};
-use super::reply::{self, Reply, Thinking};
+use super::reply::{self, Reply, ThinkingLine};
 use crate::engine::Engine;
 use crate::engine::clock::{Clocks, TimeControl};
 use crate::game::{DrawReason, Game, Outcome};

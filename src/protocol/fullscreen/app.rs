@@ -2,9 +2,9 @@
 //! line (`keys.rs`), and the GNU interpreter driving a [`Screen`]. Keys go in, a
 //! [`Grid`] comes out, so tests play whole games without a terminal.
 
+use super::choices::{Choice, level_text};
 use super::display::{Screen, wrap_log};
 use super::grid::Grid;
-use super::menu::{Choice, level_text};
 use super::screen::{self, Player, Snapshot};
 use crate::config::{Config, GameKind};
 use crate::engine::clock::centis;

@@ -4,7 +4,7 @@
 use super::grid::text_width;
 use super::screen::{self, Overlay};
 use crate::protocol::gnu::board::{self, Status};
-use crate::protocol::gnu::display::{BoardState, Display, MessageKind, MoveNumber};
+use crate::protocol::gnu::display::{BoardState, MessageKind, MoveNumber, Surface};
 use crate::search::SearchInfo;
 use std::collections::VecDeque;
 
@@ -46,7 +46,7 @@ impl Screen {
     }
 }
 
-impl Display for Screen {
+impl Surface for Screen {
     fn start(&mut self, _: BoardState<'_>) {}
 
     fn message(&mut self, kind: MessageKind, text: &str) {

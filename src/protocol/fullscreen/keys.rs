@@ -6,7 +6,7 @@ use super::display::OUTPUT;
 use super::screen::Overlay;
 use crate::protocol::LoopEnd;
 use crate::protocol::gnu::Waiting;
-use crate::protocol::gnu::display::{Display, MessageKind};
+use crate::protocol::gnu::display::{MessageKind, Surface};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::Duration;
 

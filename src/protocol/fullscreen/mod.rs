@@ -15,6 +15,7 @@
 //! level 7); a time control given on the command line skips the menu; `setup` works.
 
 pub mod app;
+mod choices;
 pub mod display;
 pub mod grid;
 mod keys;

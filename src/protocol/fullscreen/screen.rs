@@ -3,8 +3,8 @@
 //! help and other long output over it. Pure functions of a [`Snapshot`], so tests draw
 //! screens without a terminal.
 
+use super::choices::Choice;
 use super::grid::{Grid, Style, text_width};
-use super::menu::Choice;
 use crate::notation::{board, kif, usi};
 use crate::protocol::gnu::board::View;
 use crate::protocol::gnu::display::MessageKind;
@@ -14,25 +14,6 @@ use crossterm::style::Color as Ink;
 /// The smallest screen the game is drawn on (the original's 80×24).
 pub const MIN_WIDTH: usize = 80;
 pub const MIN_HEIGHT: usize = 24;
-
-/// The levels of the start menu: the original's ten, in its words, then quicker games.
-pub const LEVELS: [&str; 14] = [
-    " 1.   40 moves in   5 minutes",
-    " 2.   40 moves in  15 minutes",
-    " 3.   40 moves in  30 minutes",
-    " 4.  all moves in  15 minutes",
-    " 5.  all moves in  30 minutes",
-    " 6.  all moves in  15 minutes, 30 seconds fischer clock",
-    " 7.  all moves in  30 minutes, 30 seconds fischer clock",
-    " 8.    1 move  in   1 minute",
-    " 9.    1 move  in  15 minutes",
-    "10.    1 move  in  30 minutes",
-    // Quick games, after the original's ten so that their numbers stay.
-    "11.   10 seconds a move",
-    "12.   30 seconds a move",
-    "13.  all moves in   5 minutes",
-    "14.  all moves in   3 minutes,  2 seconds fischer clock",
-];
 
 /// Long output shown over the board (help, tables, lists) until Esc or Enter.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,12 +6,12 @@
 
 use super::Interp;
 use super::command::AnalyseLimit;
-use super::display::{Display, MessageKind, printable};
+use super::display::{MessageKind, Surface, printable};
 use crate::analysis::{self, AnalysisLimits, Progress, report};
 use crate::protocol::Event;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     pub(super) fn analyse_game(&mut self, limit: AnalyseLimit) {
         let plies = self.play.game().ply();
         if plies == 0 {

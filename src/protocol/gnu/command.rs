@@ -122,6 +122,14 @@ pub struct Limit {
     pub note: &'static str,
 }
 
+/// `strength`'s numbers.
+pub const STRENGTH: Limit = Limit {
+    name: "strength",
+    lo: 0,
+    hi: crate::engine::strength::MAX_SKILL as i32,
+    note: " (20: full strength)",
+};
+
 impl Limit {
     const fn new(name: &'static str, lo: i32, hi: i32) -> Limit {
         Limit { name, lo, hi, note: "" }
@@ -350,7 +358,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "level" | "clock" => C::Level(given(arg, level)?),
         "depth" | "sd" => C::Depth(given(arg, depth)?),
         "strength" => C::Strength(given(arg, |t| {
-            let level = number_word(super::strength::STRENGTH, first_word(t))?;
+            let level = number_word(STRENGTH, first_word(t))?;
             Ok(u8::try_from(level).unwrap_or(0))
         })?),
         "contempt" => C::Set(Setting::Contempt, given(arg, |t| number(Setting::Contempt, t))?),

@@ -1,11 +1,11 @@
 //! Looking at the position: the legal moves, what pieces are worth, the speed test.
 
 use super::Interp;
-use super::display::Display;
+use super::display::Surface;
 use crate::rules::{Color, MoveList, Piece, PieceKind, Position, Square};
 use std::time::Instant;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     pub(super) fn list_moves(&mut self) {
         let mut list = MoveList::new();
         self.play.game().position().legal_moves(&mut list);

@@ -1,18 +1,14 @@
-//! What the interpreter shows, and how: the interpreter decides what happens, a [`Display`]
+//! What the interpreter shows, and how: the interpreter decides what happens, a [`Surface`]
 //! decides what it looks like. The raw text mode prints to its output ([`RawDisplay`]), the
 //! X display speaks xshogi's dialect (`super::super::xshogi`), and the full-screen mode
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
-use super::{Interp, Thinking, Waiting};
 use crate::engine::clock::Clocks;
-use crate::engine::clock::TimeControl;
-use crate::game::{Game, Outcome};
-use crate::rules::{Color, Position, Setup, Square};
+use crate::rules::{Color, Move, Position, Square};
 use crate::search::SearchInfo;
 use std::borrow::Cow;
 use std::io::Write;
-use std::time::Instant;
 
 /// The board as a display draws it.
 #[derive(Copy, Clone)]
@@ -20,6 +16,15 @@ pub struct BoardState<'b> {
     pub pos: &'b Position,
     pub clocks: &'b Clocks,
     pub view: View,
+}
+
+/// What the computer's search is for, as a display shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Thinking {
+    /// Its move.
+    Move,
+    /// On the opponent's time, expecting this move.
+    Ponder(Move),
 }
 
 /// Where a move stands in the game, counted from the position the game began at: Black's
@@ -43,7 +48,7 @@ pub enum MessageKind {
 }
 
 /// The interpreter's output.
-pub trait Display {
+pub trait Surface {
     /// People read this display (raw text, full screen): they get notes, prompts,
     /// explanations and the board after each change. A program (xshogi) gets none of these,
     /// and some commands mean what xshogi intends (`easy`, `force`).
@@ -191,7 +196,7 @@ pub fn write_line<W: Write>(out: &mut W, text: &str) {
     let _ = out.flush();
 }
 
-impl<W: Write> Display for RawDisplay<'_, W> {
+impl<W: Write> Surface for RawDisplay<'_, W> {
     fn start(&mut self, b: BoardState<'_>) {
         write_flush(&mut self.out, "\n");
         self.changed(b);
@@ -256,93 +261,19 @@ impl<W: Write> Display for RawDisplay<'_, W> {
     }
 }
 
-/// What displays read of the interpreter.
-impl<D: Display> Interp<'_, D> {
-    pub fn game(&self) -> &Game {
-        self.play.game()
-    }
-
-    pub fn clocks(&self) -> &Clocks {
-        &self.play.clocks
-    }
-
-    /// When the side to move began to think about its move.
-    pub fn turn_started(&self) -> Instant {
-        self.turn_start
-    }
-
-    pub fn view(&self) -> View {
-        self.view
-    }
-
-    /// The side the computer plays.
-    pub fn computer(&self) -> Color {
-        self.computer
-    }
-
-    /// `force`: the user moves for both sides.
-    pub fn force(&self) -> bool {
-        self.force
-    }
-
-    /// The end of the game, once it is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// What the computer is thinking about, if it is.
-    pub fn thinking(&self) -> Option<Thinking> {
-        self.thinking_now()
-    }
-
-    /// What the next input line is for.
-    pub fn waiting(&self) -> Waiting {
-        if self.prompt.is_some() {
-            Waiting::Answer
-        } else if self.editor.is_some() {
-            Waiting::EditPiece
-        } else if let Some(rows) = &self.setup_rows {
-            Waiting::SetupRow(rows.len())
-        } else {
-            Waiting::Command
-        }
-    }
-
-    /// The board being set up by `edit`, with the colour of the pieces it places.
-    pub fn editing(&self) -> Option<(&Setup, Color)> {
-        self.editor.as_ref().map(|e| (&e.setup, e.color))
-    }
-
-    pub fn display(&self) -> &D {
-        &self.out
-    }
-
-    pub fn display_mut(&mut self) -> &mut D {
-        &mut self.out
-    }
-
-    /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
-    /// the time is for the whole game.
-    pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
-        self.play.clocks.set_control(control);
-        self.play.clocks.game_in = game_in;
-        self.turn_start = Instant::now();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::Config;
     use crate::engine::{Engine, EngineOptions};
     use crate::protocol::Session;
-    use crate::protocol::gnu::Link;
+    use crate::protocol::gnu::{Interp, Link};
 
     /// Keeps the messages with their kinds.
     #[derive(Default)]
     struct Recorder(Vec<(MessageKind, String)>);
 
-    impl Display for Recorder {
+    impl Surface for Recorder {
         fn start(&mut self, _: BoardState<'_>) {}
         fn message(&mut self, kind: MessageKind, text: &str) {
             self.0.push((kind, text.to_string()));

@@ -1,18 +1,13 @@
 //! The board editors: `edit` (piece by piece) and `setup` (nine lines of squares).
 
 use super::Interp;
-use super::display::Display;
+use super::display::Surface;
+use super::interp::Editor;
 use crate::game::Game;
 use crate::notation::{board, usi};
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 
-/// The board editor of `edit`.
-pub(super) struct Editor {
-    pub(super) setup: Setup,
-    pub(super) color: Color,
-}
-
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     pub(super) fn start_edit(&mut self) {
         self.abandon_search();
         self.show_board();

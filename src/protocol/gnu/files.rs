@@ -4,7 +4,7 @@
 
 use super::Interp;
 use super::command::FileCmd;
-use super::display::Display;
+use super::display::Surface;
 use crate::files::record::{self, Format, Headers, Record, RecordMove};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::Game;
@@ -12,7 +12,7 @@ use crate::rules::Color;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     /// `path`: the file named; `None`: the original's default file.
     pub(super) fn file(&mut self, f: FileCmd, path: Option<PathBuf>) {
         let path = match (path, f) {

@@ -2,11 +2,13 @@
 //! (each message with its kind, control characters escaped), setting confirmations, the
 //! board, the prompt, and the move number the displays print.
 
-use super::display::{self, BoardState, Display, MessageKind};
-use super::*;
+use super::Interp;
+use super::display::MoveNumber;
+use super::display::{self, BoardState, MessageKind, Surface};
+use crate::rules::Color;
 use crate::rules::Move;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     pub(super) fn people(&self) -> bool {
         self.out.for_people()
     }

@@ -1,7 +1,8 @@
 //! The game itself: the user's moves, the end of the game, a new game, taking back, hints.
 
-use super::display::Display;
-use super::{Interp, start_position};
+use super::Interp;
+use super::display::Surface;
+use super::interp::{now_to_the_second, start_position};
 use crate::config::GameKind;
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
@@ -14,7 +15,7 @@ use crate::search::{Score, SearchLimits};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     /// Announces the end of the game. People get the final board and one line that says
     /// who won and how to go on; xshogi gets the original's words, which it reads.
     pub(super) fn announce_end(&mut self, o: Outcome, after_user_move: bool) {
@@ -281,17 +282,10 @@ impl<D: Display> Interp<'_, D> {
     }
 }
 
-/// The local time to the second, as records write dates.
-pub(super) fn now_to_the_second() -> chrono::NaiveDateTime {
-    use chrono::Timelike;
-    let now = chrono::Local::now().naive_local();
-    now.with_nanosecond(0).unwrap_or(now)
-}
-
 /// How deep `hint N` looks: a few seconds at most for many lines.
 const HINT_DEPTH: u32 = 6;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     fn best_moves(&mut self, n: usize) {
         let legal = self.play.game().position().count_legal_moves();
         if legal == 0 {

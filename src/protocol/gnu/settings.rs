@@ -2,12 +2,12 @@
 
 use super::Interp;
 use super::command::{ClockTime, Pair, Setting, Toggle};
-use super::display::Display;
+use super::display::Surface;
 use crate::engine::clock::{MAX_CENTIS, TimeControl};
 use crate::rules::EnteringKingRule;
 use std::time::Instant;
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     pub(super) fn level(&mut self, control: TimeControl) {
         self.play.clocks.set_control(control);
         self.turn_start = Instant::now();

@@ -3,13 +3,8 @@
 //! below 20 caps the search further and chooses among several good moves.
 
 use super::Interp;
-use super::command::Limit;
-use super::display::Display;
+use super::display::Surface;
 use crate::engine::strength::{MAX_SKILL, elo_of};
-
-/// `strength`'s numbers.
-pub const STRENGTH: Limit =
-    Limit { name: "strength", lo: 0, hi: MAX_SKILL as i32, note: " (20: full strength)" };
 
 /// A level as said back: its Elo when one was measured for it.
 fn described(level: u8) -> String {
@@ -19,7 +14,7 @@ fn described(level: u8) -> String {
     }
 }
 
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     /// The strength chosen outside the commands (the full screen's start menu).
     pub fn set_strength(&mut self, level: u8) {
         self.play.engine_mut().set_strength(level);

@@ -1,27 +1,19 @@
 //! The computer's searches: starting them (the mate solver first in `tsume` mode), thinking
 //! on the opponent's time, and showing what the match says came of them.
 
-use super::display::Display;
-use super::{Interp, LoopEnd};
+use super::Interp;
+use super::display::{Surface, Thinking};
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
 use crate::notation::score;
 use crate::play::{Task, Update};
+use crate::protocol::LoopEnd;
 use crate::rules::{Color, Move};
 use crate::search::{Score, SearchLimits, SearchResult};
 use std::time::{Duration, Instant};
 
-/// What the computer's search is for, as a display shows it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Thinking {
-    /// Its move.
-    Move,
-    /// On the opponent's time, expecting this move.
-    Ponder(Move),
-}
-
-impl<D: Display> Interp<'_, D> {
+impl<D: Surface> Interp<'_, D> {
     /// Asks the computer's search to stop: its move comes as an update.
     pub(super) fn ask_stop(&mut self) {
         if let Some(update) = self.play.stop() {

@@ -10,7 +10,7 @@
 use super::Session;
 use super::gnu::board::{self, Status};
 use super::gnu::display::{
-    BoardState, Checked, Display, MessageKind, MoveNumber, write_flush, write_line,
+    BoardState, Checked, MessageKind, MoveNumber, Surface, write_flush, write_line,
 };
 use super::gnu::{Interp, Link};
 use super::hand_over;
@@ -34,7 +34,7 @@ struct XDisplay<'w, W: Write> {
     out: Checked<'w, W>,
 }
 
-impl<W: Write> Display for XDisplay<'_, W> {
+impl<W: Write> Surface for XDisplay<'_, W> {
     fn for_people(&self) -> bool {
         false
     }

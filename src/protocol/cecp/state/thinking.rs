@@ -110,7 +110,7 @@ impl<W: Write> Cecp<W> {
                     Task::Analyze | Task::Mate => (true, None),
                 };
                 if show {
-                    self.send(Reply::Thinking(Thinking::from_info(&info, prefix)));
+                    self.send(Reply::Thinking(ThinkingLine::from_info(&info, prefix)));
                 }
             }
             Update::Moved { mv, replaced, .. } => {

@@ -1,0 +1,674 @@
+//! The interpreter: its state, the loop that reads events, and the dispatch of each line to
+//! the command that does it. The commands' work is in the other files of this folder, by
+//! kind; the game and the computer's searches are the session's [`Match`].
+
+use super::board::{self, View};
+use super::command::{self, Command, CommandError, FileCmd, Pair, Setting};
+use super::display::{BoardState, Surface, Thinking};
+use crate::config::Config;
+use crate::engine::clock::{Clocks, TimeControl};
+use crate::files::MoveStats;
+use crate::game::{Game, Outcome};
+use crate::notation::text::parse_text_move;
+use crate::notation::{parse_sfen, to_sfen};
+use crate::play::{Match, Task, Wake};
+use crate::protocol::{Event, LoopEnd, Session};
+use crate::rules::{Color, Position, Setup};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+/// What the interpreter uses of a session besides its output: the match and the channel.
+pub struct Link<'a> {
+    pub play: &'a mut Match,
+    pub events: &'a Receiver<Event>,
+}
+
+impl<'a> Link<'a> {
+    /// The session's match and channel, and its output for a display to write to.
+    pub fn split<W: Write>(s: &'a mut Session<W>) -> (Link<'a>, &'a mut W) {
+        let link = Link { play: &mut s.play, events: &s.events };
+        (link, &mut s.out)
+    }
+}
+
+/// What the next input line is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// A move or a command.
+    Command,
+    /// The answer to a question (`depth = `, a file name, …).
+    Answer,
+    /// A piece and a square for the board editor (`edit`).
+    EditPiece,
+    /// Row `n` (0-based) of the nine that `setup` reads.
+    SetupRow(usize),
+}
+
+/// A question the interpreter asked; the next line answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Prompt {
+    Level,
+    Depth,
+    Setting(Setting),
+    Pair(Pair),
+    /// The second value of a pair, with the first.
+    Second(Pair, i32),
+    File(FileCmd),
+    DebugPiece,
+}
+
+impl Prompt {
+    /// The command that asked.
+    fn command(&self) -> &'static str {
+        match self {
+            Prompt::Level => "level",
+            Prompt::Depth => "depth",
+            Prompt::Setting(s) => s.limit().name,
+            Prompt::Pair(p) | Prompt::Second(p, _) => p.limits()[0].name,
+            Prompt::File(f) => f.name(),
+            Prompt::DebugPiece => "debug",
+        }
+    }
+}
+
+/// The interpreter's state.
+pub struct Interp<'a, D: Surface> {
+    /// The game, its clocks and the computer's searches.
+    pub(super) play: &'a mut Match,
+    pub(super) events: &'a Receiver<Event>,
+    pub(super) out: D,
+    pub(super) config: Config,
+    /// One entry per move of `game`.
+    pub(super) stats: Vec<MoveStats>,
+    pub(super) computer: Color,
+    pub(super) force: bool,
+    pub(super) both: bool,
+    pub(super) post: bool,
+    pub(super) easy: bool,
+    pub(super) beep: bool,
+    pub(super) view: View,
+    pub(super) material: bool,
+    pub(super) rcptr: bool,
+    pub(super) tsume: bool,
+    /// `showboard`: the text display draws the board after each move.
+    pub(super) showboard: bool,
+    pub(super) random: bool,
+    pub(super) book: bool,
+    pub(super) hash: bool,
+    pub(super) depth: u32,
+    pub(super) contempt: i32,
+    pub(super) awindow: [i32; 2],
+    pub(super) bwindow: [i32; 2],
+    pub(super) xwndw: i32,
+    pub(super) hashdepth: [i32; 2],
+    pub(super) turn_start: Instant,
+    /// When the game began (a record read keeps its own date): the records' start date.
+    pub(super) game_started: chrono::NaiveDateTime,
+    /// The computer's and the user's move counters (the `N.` of the xshogi dialect's
+    /// announcements; people are shown the game's move numbers).
+    pub(super) computer_moves: u32,
+    pub(super) user_moves: u32,
+    pub(super) outcome: Option<Outcome>,
+    /// Draw the board after the computer's move (`switch`: not before it).
+    pub(super) board_after_search: bool,
+    /// Input that arrived while the computer was thinking.
+    pub(super) queued: VecDeque<String>,
+    pub(super) prompt: Option<Prompt>,
+    pub(super) editor: Option<Editor>,
+    pub(super) setup_rows: Option<Vec<String>>,
+    pub(super) eof: bool,
+    pub(super) end: Option<LoopEnd>,
+}
+
+impl<'a, D: Surface> Interp<'a, D> {
+    pub fn new(link: Link<'a>, config: &Config, out: D) -> Interp<'a, D> {
+        let control = config.time_control.clone().unwrap_or(if out.for_people() {
+            TimeControl::raw_default()
+        } else {
+            TimeControl::x_default()
+        });
+        let start = start_position(config);
+        link.play.engine_mut().set_use_hash(config.use_hash);
+        if let Some(level) = config.strength {
+            link.play.engine_mut().set_strength(level);
+        }
+        let mut game = Game::new(start);
+        game.rules.move_limit = config.move_limit;
+        link.play.set_game(game);
+        link.play.clocks = Clocks::new(control);
+        link.play.declare = true;
+        link.play.resign_on_mate = false;
+        link.play.records_own_moves = true;
+        Interp {
+            play: link.play,
+            events: link.events,
+            out,
+            config: config.clone(),
+            stats: Vec::new(),
+            computer: Color::White,
+            force: false,
+            both: false,
+            post: false,
+            easy: !config.ponder,
+            beep: true,
+            view: View::default(),
+            material: false,
+            rcptr: true,
+            tsume: false,
+            showboard: false,
+            random: !config.seeded,
+            book: true,
+            hash: config.use_hash,
+            depth: 39,
+            contempt: 0,
+            awindow: [90, 90],
+            bwindow: [90, 90],
+            xwndw: config.xwndw.unwrap_or(90),
+            hashdepth: [4, 40],
+            turn_start: Instant::now(),
+            game_started: now_to_the_second(),
+            computer_moves: 0,
+            user_moves: 0,
+            outcome: None,
+            board_after_search: false,
+            queued: VecDeque::new(),
+            prompt: None,
+            editor: None,
+            setup_rows: None,
+            eof: false,
+            end: None,
+        }
+    }
+
+    // ----- the loop -----------------------------------------------------------------------
+
+    /// Runs until `quit`, the end of input, or a change of protocol.
+    pub fn run(mut self) -> LoopEnd {
+        self.begin();
+        loop {
+            if let Some(end) = self.step(None) {
+                return end;
+            }
+        }
+    }
+
+    /// The start: the board and the prompt, on displays for people.
+    pub fn begin(&mut self) {
+        self.play.engine_mut().set_use_book(self.book);
+        let b = BoardState {
+            pos: self.play.game().position(),
+            clocks: &self.play.clocks,
+            view: self.view,
+        };
+        self.out.start(b);
+        if let Some(kind) = self.config.game_kind.filter(|k| k.handicap().is_some()) {
+            self.announce_game(kind);
+        }
+        self.computer_opens();
+        self.show_prompt();
+    }
+
+    /// Waits for one event (at most `wait`; with `None`, until one comes) and handles it.
+    /// Returns why the interpreter ended, once it has; a search still running is then given
+    /// up.
+    pub fn step(&mut self, wait: Option<Duration>) -> Option<LoopEnd> {
+        if self.end.is_some() {
+            return self.finished();
+        }
+        match self.play.next_event(self.events, wait) {
+            Wake::Event(event) => self.dispatch(event),
+            Wake::Closed => self.end = Some(LoopEnd::Quit),
+            Wake::Update(update) => self.on_update(update),
+            Wake::Nothing => {}
+        }
+        self.finished()
+    }
+
+    fn finished(&mut self) -> Option<LoopEnd> {
+        if self.end.is_none() && self.out.gone() {
+            // No one reads any more (a broken pipe): end quietly.
+            self.end = Some(LoopEnd::Quit);
+        }
+        let end = self.end?;
+        self.abandon_search();
+        Some(end)
+    }
+
+    /// A line the display read itself (the full-screen display has no input thread).
+    pub fn input(&mut self, line: String) {
+        self.dispatch(Event::Line(line));
+    }
+
+    /// The display's input has ended.
+    pub fn input_closed(&mut self) {
+        self.dispatch(Event::Eof);
+    }
+
+    /// Ends at once (Ctrl-C in the full-screen display): a running search is given up.
+    pub fn quit_now(&mut self) {
+        self.end = Some(LoopEnd::Quit);
+        self.abandon_search();
+    }
+
+    fn dispatch(&mut self, event: Event) {
+        match event {
+            Event::Line(l) => self.on_line(l),
+            Event::Eof => {
+                self.eof = true;
+                if self.play.thinking() {
+                    // Finish as the original: the search stops, its move is played.
+                    self.both = false;
+                    self.ask_stop();
+                } else {
+                    self.end = Some(LoopEnd::Quit);
+                }
+            }
+            Event::TooLong { len, .. } => {
+                // Refused at once, even while the computer thinks: it can change nothing.
+                self.error(&format!("input: line too long ({len} bytes), ignored"));
+                self.show_prompt();
+            }
+            Event::Engine(id, e) => {
+                if let Some(update) = self.play.on_engine(&id, e) {
+                    self.on_update(update);
+                }
+            }
+            Event::Terminate => self.end = Some(LoopEnd::Quit),
+        }
+    }
+
+    fn on_line(&mut self, line: String) {
+        match self.play.task() {
+            Some(Task::Move) => {
+                // Input during the computer's search: it moves now; the line waits.
+                self.both = false;
+                self.queued.push_back(line);
+                self.ask_stop();
+            }
+            Some(Task::Ponder { predicted: Some(predicted) })
+                if self.prompt.is_none()
+                    && self.editor.is_none()
+                    && self.setup_rows.is_none()
+                    && matches!(command::parse(&line), Ok(Command::Move(word))
+                        if parse_text_move(self.play.game().position(), &word)
+                            .is_ok_and(|(m, _)| m == predicted)) =>
+            {
+                // The move pondered on: the match goes on with that search (the move
+                // ends the turn; what follows is the computer's).
+                self.handle(line);
+            }
+            Some(_) => {
+                self.abandon_search();
+                self.handle(line);
+                self.after_input();
+            }
+            None => {
+                self.handle(line);
+                self.after_input();
+            }
+        }
+    }
+
+    /// After a line was handled: the next queued line, thinking on the opponent's time
+    /// again, and the prompt.
+    pub(super) fn after_input(&mut self) {
+        self.drain_queue();
+        if self.play.task().is_none() && self.end.is_none() && !self.eof {
+            self.maybe_ponder();
+        }
+        self.show_prompt();
+    }
+
+    fn drain_queue(&mut self) {
+        while self.end.is_none() {
+            if self.play.thinking() {
+                if !self.queued.is_empty() {
+                    self.ask_stop();
+                }
+                return;
+            }
+            let Some(line) = self.queued.pop_front() else {
+                return;
+            };
+            self.abandon_search();
+            // As the original, a prompt before each line it reads.
+            if self.prompt.is_none() && self.editor.is_none() && self.setup_rows.is_none() {
+                self.prompt_line();
+            }
+            self.handle(line);
+        }
+    }
+
+    // ----- commands -----------------------------------------------------------------------
+
+    fn handle(&mut self, line: String) {
+        if let Some(p) = self.prompt.take() {
+            // A command typed instead of the answer is done, not taken for a file name or
+            // refused as a number: a person who missed the question loses nothing.
+            if let Ok(cmd) = command::parse(&line)
+                && !matches!(cmd, Command::Move(_) | Command::Empty)
+            {
+                let word = line.split_whitespace().next().unwrap_or("");
+                self.reply(&format!("{} cancelled: '{word}' is a command", p.command()));
+                self.command(Ok(cmd));
+                return;
+            }
+            self.answer(p, line.trim());
+            return;
+        }
+        if self.editor.is_some() {
+            self.edit_input(&line);
+            return;
+        }
+        if let Some(mut rows) = self.setup_rows.take() {
+            rows.push(line);
+            if rows.len() == 9 {
+                self.finish_setup(&rows);
+            } else {
+                self.setup_rows = Some(rows);
+            }
+            return;
+        }
+        self.command(command::parse(&line));
+    }
+
+    fn ask(&mut self, p: Prompt) {
+        let text = match &p {
+            Prompt::Level => "Enter #moves #minutes: ",
+            Prompt::Depth => "depth = ",
+            Prompt::Setting(Setting::Contempt) => "contempt = ",
+            Prompt::Setting(Setting::Xwndw) => "xwndw = ",
+            Prompt::Setting(Setting::ResignValue) => "resignvalue = ",
+            Prompt::Pair(Pair::Awindow) => "WAwindow: ",
+            Prompt::Pair(Pair::Bwindow) => "WBwindow: ",
+            Prompt::Pair(Pair::HashDepth) => "hashdepth = ",
+            Prompt::Second(Pair::Awindow, _) => "BAwindow: ",
+            Prompt::Second(Pair::Bwindow, _) => "BBwindow: ",
+            Prompt::Second(Pair::HashDepth, _) => "MoveLimit = ",
+            Prompt::File(FileCmd::Save | FileCmd::Get) => "Enter file name (empty: shogi.000): ",
+            Prompt::File(FileCmd::XSave | FileCmd::XGet) => {
+                "Enter file name (empty: xshogi.position.read): "
+            }
+            Prompt::File(FileCmd::BSave) => "Enter book file name (empty: cancel): ",
+            Prompt::DebugPiece => "Enter piece (colour and letter, e.g. bP or wR): ",
+        };
+        self.out.ask(text);
+        self.prompt = Some(p);
+    }
+
+    /// The answer to a question: what the command would have had on its line.
+    fn answer(&mut self, p: Prompt, text: &str) {
+        let cmd = match p {
+            Prompt::Level => command::level(text).map(|tc| Command::Level(Some(tc))),
+            Prompt::Depth => command::depth(text).map(|d| Command::Depth(Some(d))),
+            Prompt::Setting(s) => command::number(s, text).map(|v| Command::Set(s, Some(v))),
+            Prompt::Pair(p) => command::pair(p, text).map(|v| Command::SetPair(p, Some(v))),
+            Prompt::Second(p, first) => {
+                command::second(p, text).map(|v| Command::SetPair(p, Some((first, Some(v)))))
+            }
+            // No name: the default file, not the question again.
+            Prompt::File(f) => {
+                self.file(f, command::file_name(text));
+                return;
+            }
+            Prompt::DebugPiece => command::debug_piece(text).map(|p| Command::Debug(Some(p))),
+        };
+        self.command(cmd);
+    }
+
+    fn command(&mut self, cmd: Result<Command, CommandError>) {
+        let cmd = match cmd {
+            Ok(cmd) => cmd,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        match cmd {
+            Command::Empty | Command::Ignored => {}
+            Command::Help => {
+                let status = self.status();
+                self.out.help(&status);
+            }
+            Command::New => self.new_command(),
+            Command::Quit => self.end = Some(LoopEnd::Quit),
+            Command::Xboard => self.end = Some(LoopEnd::Xboard),
+            Command::Usi => self.end = Some(LoopEnd::Usi),
+            Command::Board => self.show_board(),
+            Command::Undo => {
+                if self.play.game().ply() == 0 {
+                    self.error("undo: there is no move to take back");
+                } else {
+                    self.take_back();
+                    self.redraw();
+                    // The original's swap of sides surprises people: say it as it happens.
+                    if !self.force {
+                        let side = self.computer.name();
+                        self.note(&format!(
+                            "The computer now plays {side} (undo swaps the sides); remove takes \
+                             back a whole move, yours and the computer's, keeping the sides"
+                        ));
+                    }
+                }
+            }
+            Command::Remove => {
+                if self.play.game().ply() < 2 {
+                    self.error("remove: there are not two moves to take back");
+                } else {
+                    self.take_back();
+                    self.take_back();
+                    self.redraw();
+                }
+            }
+            Command::Go => {
+                self.force = false;
+                self.both = false;
+                self.start_search();
+            }
+            Command::Switch => {
+                self.computer = !self.computer;
+                self.force = false;
+                self.both = false;
+                if self.play.game().position().side_to_move() == self.computer {
+                    // The board after the computer's move, not before it.
+                    self.start_search();
+                    self.redraw_after_search();
+                } else {
+                    self.redraw();
+                }
+            }
+            Command::Black => {
+                self.computer = Color::White;
+                self.force = false;
+                self.confirm("black", "you play Black, the computer White");
+            }
+            Command::White => {
+                self.computer = Color::Black;
+                self.force = false;
+                self.confirm("white", "you play White, the computer Black");
+            }
+            Command::Both => {
+                self.force = false;
+                self.both = true;
+                self.start_search();
+            }
+            Command::Hint(lines) => self.give_hint(lines),
+            Command::EnteringKing(rule) => self.set_entering_king(rule),
+            Command::Handicap(kind) => self.handicap(kind),
+            Command::Level(None) => self.ask(Prompt::Level),
+            Command::Level(Some(tc)) => self.level(tc),
+            Command::Depth(None) => self.ask(Prompt::Depth),
+            Command::Depth(Some(d)) => {
+                self.depth = d;
+                self.confirm("depth", &d.to_string());
+            }
+            Command::Strength(level) => self.strength(level),
+            Command::Set(s, None) => self.ask(Prompt::Setting(s)),
+            Command::Set(s, Some(v)) => self.setting(s, v),
+            Command::SetPair(p, None) => self.ask(Prompt::Pair(p)),
+            Command::SetPair(p, Some((first, None))) => self.ask(Prompt::Second(p, first)),
+            Command::SetPair(p, Some((first, Some(second)))) => self.set_pair(p, [first, second]),
+            Command::Time(t) => self.set_time(t, true),
+            Command::OTime(t) => self.set_time(t, false),
+            Command::Toggle(t) => self.toggle(t),
+            Command::Random => {
+                self.random = true;
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(7, |d| d.as_nanos() as u64);
+                self.play.engine_mut().set_seed(seed);
+                self.confirm("random", "on (book moves chosen at random, by weight)");
+            }
+            Command::P => self.piece_values(),
+            Command::Test => self.speed_test(),
+            Command::Debug(None) => self.ask(Prompt::DebugPiece),
+            Command::Debug(Some(piece)) => self.debug_piece(piece),
+            Command::File(f, Some(path)) => self.file(f, Some(path)),
+            Command::File(f, None) => {
+                let preset = match f {
+                    FileCmd::Save | FileCmd::BSave => self.config.save_file.clone(),
+                    FileCmd::Get | FileCmd::XGet => self.config.load_file.clone(),
+                    FileCmd::XSave => None,
+                };
+                match preset {
+                    // Read as a typed name, so an empty one means the default file.
+                    Some(p) => self.file(f, command::file_name(&p.to_string_lossy())),
+                    None => self.ask(Prompt::File(f)),
+                }
+            }
+            Command::List(name) => self.list(name),
+            Command::Edit => self.start_edit(),
+            Command::Setup => {
+                self.setup_rows = Some(Vec::new());
+                self.note("Enter 9 lines of 9 characters, rank a first, file 9 first (upper case White, lower case Black, anything else empty):");
+            }
+            Command::Annotate(a) => match self.stats.last_mut() {
+                Some(s) => s.annotation = Some(a),
+                None => self.error("There is no move to mark."),
+            },
+            Command::Sfen => {
+                let s = to_sfen(self.play.game().position());
+                self.reply(&s);
+            }
+            Command::SetSfen(pos) => {
+                self.abandon_search();
+                self.set_game(Game::new(*pos), Vec::new());
+                self.redraw();
+            }
+            Command::Moves => self.list_moves(),
+            Command::Analyse(limit) => self.analyse_game(limit),
+            Command::Move(word) => self.user_move(&word),
+        }
+    }
+
+    fn status(&self) -> board::Status {
+        board::Status {
+            computer: self.computer,
+            depth: self.depth,
+            control: self.play.clocks.control.clone(),
+            random: self.random,
+            easy: self.easy,
+            beep: self.beep,
+            hash: self.hash,
+            tsume: self.tsume,
+            force: self.force,
+            book: self.book,
+            post: self.post,
+            contempt: self.contempt,
+            xwndw: self.xwndw,
+        }
+    }
+}
+
+pub(super) fn start_position(config: &Config) -> Position {
+    if let Some(kind) = config.game_kind.filter(|k| k.handicap().is_some()) {
+        return kind.position();
+    }
+    config.start_sfen.as_deref().and_then(|s| parse_sfen(s).ok()).unwrap_or_else(Position::startpos)
+}
+
+/// The board editor of `edit`.
+pub(super) struct Editor {
+    pub(super) setup: Setup,
+    pub(super) color: Color,
+}
+
+/// The local time to the second, as records write dates.
+pub(super) fn now_to_the_second() -> chrono::NaiveDateTime {
+    use chrono::Timelike;
+    let now = chrono::Local::now().naive_local();
+    now.with_nanosecond(0).unwrap_or(now)
+}
+
+/// What displays read of the interpreter.
+impl<D: Surface> Interp<'_, D> {
+    pub fn game(&self) -> &Game {
+        self.play.game()
+    }
+
+    pub fn clocks(&self) -> &Clocks {
+        &self.play.clocks
+    }
+
+    /// When the side to move began to think about its move.
+    pub fn turn_started(&self) -> Instant {
+        self.turn_start
+    }
+
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The side the computer plays.
+    pub fn computer(&self) -> Color {
+        self.computer
+    }
+
+    /// `force`: the user moves for both sides.
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
+    /// The end of the game, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// What the computer is thinking about, if it is.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.thinking_now()
+    }
+
+    /// What the next input line is for.
+    pub fn waiting(&self) -> Waiting {
+        if self.prompt.is_some() {
+            Waiting::Answer
+        } else if self.editor.is_some() {
+            Waiting::EditPiece
+        } else if let Some(rows) = &self.setup_rows {
+            Waiting::SetupRow(rows.len())
+        } else {
+            Waiting::Command
+        }
+    }
+
+    /// The board being set up by `edit`, with the colour of the pieces it places.
+    pub fn editing(&self) -> Option<(&Setup, Color)> {
+        self.editor.as_ref().map(|e| (&e.setup, e.color))
+    }
+
+    pub fn display(&self) -> &D {
+        &self.out
+    }
+
+    pub fn display_mut(&mut self) -> &mut D {
+        &mut self.out
+    }
+
+    /// A time control chosen outside the commands (the full-screen start menu); `game_in`:
+    /// the time is for the whole game.
+    pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
+        self.play.clocks.set_control(control);
+        self.play.clocks.game_in = game_in;
+        self.turn_start = Instant::now();
+    }
+}

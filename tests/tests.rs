@@ -11,6 +11,7 @@ mod analyse;
 mod book;
 mod cecp;
 mod cli;
+mod csa;
 mod docs;
 mod endurance;
 mod eval;

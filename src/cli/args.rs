@@ -169,6 +169,38 @@ pub struct Cli {
     /// Speak USI from the start.
     #[arg(long, action = ArgAction::SetTrue)]
     pub usi: bool,
+    /// Play on a CSA protocol server (floodgate, shogi-server, a tournament's): HOST or
+    /// HOST:PORT (port 4081 by default). See doc/csa.md.
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub csa: Option<String>,
+    /// With --csa: the login name.
+    #[arg(long = "csa-id", value_name = "NAME")]
+    pub csa_id: Option<String>,
+    /// With --csa: the password (floodgate's is GAMENAME,TRIP, e.g. floodgate-300-10F,mytrip).
+    #[arg(long = "csa-password", value_name = "PASS")]
+    pub csa_password: Option<String>,
+    /// With --csa: the settings kept between runs, a TOML file (server, id, password, games,
+    /// margin, records, engine); the command line's options win.
+    #[arg(long = "csa-config", value_name = "FILE")]
+    pub csa_config: Option<PathBuf>,
+    /// With --csa: games to play, one login each (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: Option<u32>,
+    /// With --csa: the directory the game records go to (default: the current one).
+    #[arg(long = "csa-save", value_name = "DIR")]
+    pub csa_save: Option<PathBuf>,
+    /// With --csa: save each record as KIF too.
+    #[arg(long = "csa-kif", action = ArgAction::SetTrue)]
+    pub csa_kif: bool,
+    /// With --csa: append the raw protocol lines to FILE (the password hidden).
+    #[arg(long = "csa-log", value_name = "FILE")]
+    pub csa_log: Option<PathBuf>,
+    /// With --csa: milliseconds kept back from every move for the network (default 500).
+    #[arg(long = "csa-margin", value_name = "MS")]
+    pub csa_margin: Option<u64>,
+    /// With --csa: show only each game's result and the score.
+    #[arg(long, action = ArgAction::SetTrue)]
+    pub quiet: bool,
     /// Print help and exit.
     #[arg(long, action = ArgAction::Help)]
     pub help: Option<bool>,

@@ -4,33 +4,11 @@
 
 pub mod analyse;
 pub mod args;
+pub mod csa;
 pub mod tools;
 
 pub use args::{Cli, translate_args};
-
-use anyhow::Context;
-
-/// The engine with the settings of the command line.
-pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
-    use crate::engine::{Engine, EngineOptions};
-    let mut options = EngineOptions::default();
-    if let Some(mib) = cli.hash_size {
-        if mib == 0 || mib > crate::engine::MAX_HASH_MIB {
-            anyhow::bail!(
-                "-T: hash size must be 1..={} MiB, not {mib}",
-                crate::engine::MAX_HASH_MIB
-            );
-        }
-        options.hash_mib = mib;
-    }
-    options.use_hash = !cli.no_hash || cli.hash_on;
-    options.seed = cli.seed;
-    let (book, warnings) = tools::load_book(cli).context("book")?;
-    tools::print_warnings(&warnings);
-    let mut engine = Engine::new(options);
-    engine.set_book(Some(book));
-    Ok(engine)
-}
+pub use tools::build_engine;
 
 /// What `-c` and `-t` print: the original's persistent hash file ("positions learnt from
 /// previous games") is not part of this version.
@@ -80,6 +58,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     }
     if let Some(record) = &cli.analyse {
         return analyse::run(&cli, record);
+    }
+    if cli.csa.is_some() || cli.csa_config.is_some() {
+        return csa::run(&cli);
     }
     // Setting up can fail only on the command line's values: say which, and why.
     let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {

@@ -10,11 +10,34 @@ use crate::mate::{MateLimits, MateOutcome};
 use crate::notation::parse_sfen;
 use crate::notation::score::{self, Bound};
 use crate::rules::{Move, Position};
+use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The engine with the settings of the command line.
+pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
+    use crate::engine::{Engine, EngineOptions};
+    let mut options = EngineOptions::default();
+    if let Some(mib) = cli.hash_size {
+        if mib == 0 || mib > crate::engine::MAX_HASH_MIB {
+            anyhow::bail!(
+                "-T: hash size must be 1..={} MiB, not {mib}",
+                crate::engine::MAX_HASH_MIB
+            );
+        }
+        options.hash_mib = mib;
+    }
+    options.use_hash = !cli.no_hash || cli.hash_on;
+    options.seed = cli.seed;
+    let (book, warnings) = load_book(cli).context("book")?;
+    print_warnings(&warnings);
+    let mut engine = Engine::new(options);
+    engine.set_book(Some(book));
+    Ok(engine)
+}
 
 /// Deepest `--perft`: deeper would run for days.
 const MAX_PERFT_DEPTH: u32 = 12;

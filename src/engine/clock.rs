@@ -84,6 +84,10 @@ pub struct ClockReading {
     pub own: Duration,
     pub opponent: Duration,
     pub moves_to_go: Option<u32>,
+    /// Added after the move (Fischer).
+    pub increment: Duration,
+    /// The time the move gets once `own` is spent.
+    pub byoyomi: Duration,
 }
 
 /// How the computer's thinking time is set.
@@ -140,12 +144,12 @@ impl TimeControl {
         let mut limits = SearchLimits { depth, ..SearchLimits::default() };
         match self {
             TimeControl::PerMove(d) => limits.move_time = Some(*d),
-            TimeControl::Tournament { increment, .. } => {
+            TimeControl::Tournament { .. } => {
                 limits.clock = Some(Clock {
                     remaining: clock.own,
-                    increment: *increment,
+                    increment: clock.increment,
                     moves_to_go: clock.moves_to_go,
-                    byoyomi: Duration::ZERO,
+                    byoyomi: clock.byoyomi,
                     opponent_remaining: Some(clock.opponent),
                 });
             }
@@ -317,19 +321,31 @@ pub struct Clocks {
     period: [usize; 2],
     /// `gamein`: the time is for the whole game, whatever the period says.
     pub game_in: bool,
+    /// Each side's increment, added after each of its moves: the control's, unless a server
+    /// gives the sides different ones.
+    pub increments: [Duration; 2],
+    /// Each side's byoyomi: the time every move gets once its clock is spent (a server's
+    /// rule; none by default). A side with byoyomi never goes below zero.
+    pub byoyomi: [Duration; 2],
+    /// The microseconds of each side's time below the centiseconds of `remaining` (0 to
+    /// 9999): a server counting in milliseconds is followed exactly, move after move.
+    residue: [i64; 2],
 }
 
 impl Clocks {
     pub fn new(control: TimeControl) -> Clocks {
         let mut c = Clocks {
-            control,
+            control: TimeControl::raw_default(),
             remaining: [0, 0],
             moves_left: [0, 0],
             used: [0, 0],
             period: [0, 0],
             game_in: false,
+            increments: [Duration::ZERO; 2],
+            byoyomi: [Duration::ZERO; 2],
+            residue: [0; 2],
         };
-        c.reset();
+        c.set_control(control);
         c
     }
 
@@ -337,6 +353,7 @@ impl Clocks {
     pub fn reset(&mut self) {
         self.period = [0, 0];
         self.used = [0, 0];
+        self.residue = [0, 0];
         match &self.control {
             TimeControl::PerMove(_) => {
                 self.remaining = [0, 0];
@@ -351,7 +368,10 @@ impl Clocks {
         }
     }
 
+    /// A new control for both sides: its increment, no byoyomi, the clocks reset.
     pub fn set_control(&mut self, control: TimeControl) {
+        self.increments = [control.increment(); 2];
+        self.byoyomi = [Duration::ZERO; 2];
         self.control = control;
         self.reset();
     }
@@ -366,13 +386,20 @@ impl Clocks {
     pub fn spend(&mut self, side: Color, used: Duration) -> i64 {
         let i = side.index();
         self.used[i] = self.used[i].saturating_add(centis(used)).min(MAX_CENTIS);
-        let TimeControl::Tournament { periods, increment } = &self.control else {
+        let TimeControl::Tournament { periods, .. } = &self.control else {
             return self.remaining[i];
         };
-        self.remaining[i] = self.remaining[i]
-            .saturating_sub(centis(used))
-            .saturating_add(centis(*increment))
-            .min(MAX_CENTIS);
+        let mut left = self
+            .micros(i)
+            .saturating_sub(micros(used))
+            .saturating_add(micros(self.increments[i]))
+            .min(MAX_CENTIS * 10_000);
+        if !self.byoyomi[i].is_zero() {
+            // What went past the clock came out of the byoyomi.
+            left = left.max(0);
+        }
+        let (remaining, residue) = (left.div_euclid(10_000), left.rem_euclid(10_000));
+        (self.remaining[i], self.residue[i]) = (remaining, residue);
         let shown = self.remaining[i];
         if periods[self.period[i]].moves == 0 {
             // The rest of the game: no next period.
@@ -392,14 +419,24 @@ impl Clocks {
     /// Sets a side's time left as someone else keeps it (XBoard's `time` and `otim`, a
     /// server's clock).
     pub fn set_left(&mut self, side: Color, left: Duration) {
-        self.remaining[side.index()] = centis(left).min(MAX_CENTIS);
+        self.set_micros(side.index(), micros(left).min(MAX_CENTIS * 10_000));
     }
 
     /// Takes `used` off a side's clock without counting a move (a pause in the middle of
     /// one).
     pub fn take(&mut self, side: Color, used: Duration) {
         let i = side.index();
-        self.remaining[i] = self.remaining[i].saturating_sub(centis(used)).max(0);
+        self.set_micros(i, self.micros(i).saturating_sub(micros(used)).max(0));
+    }
+
+    /// A side's time in microseconds.
+    fn micros(&self, i: usize) -> i64 {
+        self.remaining[i].saturating_mul(10_000).saturating_add(self.residue[i])
+    }
+
+    fn set_micros(&mut self, i: usize, us: i64) {
+        self.remaining[i] = us.div_euclid(10_000);
+        self.residue[i] = us.rem_euclid(10_000);
     }
 
     /// Sets a side's period and moves left from the moves it has made since the start, for
@@ -427,21 +464,25 @@ impl Clocks {
 
     /// Remaining time of a side, never below zero.
     pub fn left(&self, side: Color) -> Duration {
-        Duration::from_millis((self.remaining[side.index()].clamp(0, MAX_CENTIS) as u64) * 10)
+        let us = self.micros(side.index()).clamp(0, MAX_CENTIS * 10_000);
+        Duration::from_micros(u64::try_from(us).unwrap_or(0))
     }
 
     pub fn increment(&self) -> Duration {
         self.control.increment()
     }
 
-    /// The search limits for `side`'s move: its clock, the other's, and the moves left in
-    /// its period (none under `gamein`).
+    /// The search limits for `side`'s move: its clock, the other's, the moves left in its
+    /// period (none under `gamein`), its increment and byoyomi.
     pub fn search_limits(&self, side: Color, depth: Option<u32>) -> SearchLimits {
+        let i = side.index();
         let reading = ClockReading {
             own: self.left(side),
             opponent: self.left(!side),
             // 0 only in a period for the rest of the game.
-            moves_to_go: Some(self.moves_left[side.index()]).filter(|&m| !self.game_in && m > 0),
+            moves_to_go: Some(self.moves_left[i]).filter(|&m| !self.game_in && m > 0),
+            increment: self.increments[i],
+            byoyomi: self.byoyomi[i],
         };
         self.control.search_limits(reading, depth)
     }
@@ -455,8 +496,114 @@ impl Clocks {
     }
 }
 
+/// How a server counts the time of a move (the CSA protocol's `Time_Unit`,
+/// `Least_Time_Per_Move` and `Time_Roundup`): in whole units, the rest cut off or rounded up,
+/// and never fewer than the least.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    pub unit: Duration,
+    /// Units a move is charged at least.
+    pub least: u64,
+    /// A started unit counts whole (otherwise it is cut off).
+    pub round_up: bool,
+}
+
+impl Default for Counting {
+    /// Whole seconds, cut off, no least time: shogi-server's and floodgate's.
+    fn default() -> Counting {
+        Counting { unit: Duration::from_secs(1), least: 0, round_up: false }
+    }
+}
+
+impl Counting {
+    /// The units charged for a move that took `elapsed`.
+    pub fn charged(&self, elapsed: Duration) -> u64 {
+        let unit = self.unit.as_nanos().max(1);
+        let (whole, part) = (elapsed.as_nanos() / unit, elapsed.as_nanos() % unit);
+        let units = if self.round_up && part > 0 { whole + 1 } else { whole };
+        u64::try_from(units).unwrap_or(u64::MAX).max(self.least)
+    }
+
+    /// `units` as a duration.
+    pub fn duration(&self, units: u64) -> Duration {
+        let nanos = self.unit.as_nanos().saturating_mul(u128::from(units));
+        Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+    }
+
+    /// The whole units in `d` (the rest cut off).
+    pub fn units(&self, d: Duration) -> u64 {
+        u64::try_from(d.as_nanos() / self.unit.as_nanos().max(1)).unwrap_or(u64::MAX)
+    }
+
+    /// The longest a move may take and be charged fewer than `units`; `None` when even an
+    /// instant move is charged that many.
+    pub fn longest_below(&self, units: u64) -> Option<Duration> {
+        if units == 0 || self.least >= units {
+            return None;
+        }
+        if self.round_up {
+            // A started unit counts: the move must end within the units before the last.
+            Some(self.duration(units - 1))
+        } else {
+            // The last unit may be started, not finished.
+            Some(self.duration(units).saturating_sub(Duration::from_nanos(1)))
+        }
+    }
+}
+
+/// Makes a search's time fit in `budget`, the longest the move may take: the clock's excess
+/// comes off its byoyomi first, then off the time left; a fixed time a move is cut to it.
+pub fn keep_within(limits: &mut SearchLimits, budget: Duration) {
+    if let Some(t) = &mut limits.move_time {
+        *t = (*t).min(budget);
+    }
+    if let Some(c) = &mut limits.clock {
+        let excess = (c.remaining + c.byoyomi).saturating_sub(budget);
+        let from_byoyomi = excess.min(c.byoyomi);
+        c.byoyomi -= from_byoyomi;
+        c.remaining = c.remaining.saturating_sub(excess - from_byoyomi);
+    }
+}
+
+impl Clocks {
+    /// The longest `side`'s move may take before a server that judges time as shogi-server
+    /// does (see [`Clocks::server_limits`]) calls it lost on time, as the server measures it.
+    pub fn server_deadline(&self, side: Color, counting: &Counting, delay: Duration) -> Duration {
+        let i = side.index();
+        let allowed = self.left(side) + self.increments[i] + self.byoyomi[i];
+        counting.longest_below(counting.units(allowed)).map_or(Duration::ZERO, |d| d + delay)
+    }
+
+    /// The search limits for `side`'s move when a server judges its time as shogi-server
+    /// does: the move loses once the time charged for it (by `counting`, after `delay`) reaches
+    /// the clock plus the increment plus the byoyomi. The search keeps `margin` short of that,
+    /// for the network and the server's own delays.
+    pub fn server_limits(
+        &self,
+        side: Color,
+        counting: &Counting,
+        delay: Duration,
+        margin: Duration,
+    ) -> SearchLimits {
+        let mut limits = self.search_limits(side, None);
+        let deadline = self.server_deadline(side, counting, delay);
+        if let Some(c) = &mut limits.clock {
+            // The server counts this move's increment before it judges the time.
+            c.remaining += c.increment;
+            c.byoyomi += delay;
+        }
+        keep_within(&mut limits, deadline.saturating_sub(margin));
+        limits
+    }
+}
+
 /// The most a clock holds: 10000 hours, in centiseconds.
 pub const MAX_CENTIS: i64 = 10_000 * 3600 * 100;
+
+/// A duration in microseconds.
+fn micros(d: Duration) -> i64 {
+    i64::try_from(d.as_micros()).unwrap_or(i64::MAX / 4)
+}
 
 /// A duration in centiseconds.
 pub fn centis(d: Duration) -> i64 {
@@ -538,6 +685,95 @@ mod tests {
         c.spend(Color::Black, Duration::from_secs(40));
         assert_eq!((c.remaining[0], c.moves_left[0]), (3000 + 3000, 1));
         assert_eq!(c.mmss(Color::White), "1:00");
+    }
+
+    #[test]
+    fn byoyomi_and_increments_of_each_side() {
+        let mut c = Clocks::new(TimeControl::session(0, Duration::from_secs(10), Duration::ZERO));
+        c.byoyomi = [Duration::from_secs(5), Duration::ZERO];
+        c.increments = [Duration::ZERO, Duration::from_secs(2)];
+        // Past its clock, Black's time came out of the byoyomi: none is owed.
+        assert_eq!(c.spend(Color::Black, Duration::from_secs(13)), 0);
+        assert_eq!(c.left(Color::Black), Duration::ZERO);
+        assert_eq!(c.spend(Color::White, Duration::from_secs(3)), 900);
+        let limits = c.search_limits(Color::Black, None).clock.unwrap();
+        assert_eq!((limits.remaining, limits.byoyomi), (Duration::ZERO, Duration::from_secs(5)));
+        let limits = c.search_limits(Color::White, None).clock.unwrap();
+        assert_eq!((limits.increment, limits.byoyomi), (Duration::from_secs(2), Duration::ZERO));
+        // A new control forgets both.
+        c.set_control(TimeControl::x_default());
+        assert_eq!((c.byoyomi, c.increments), ([Duration::ZERO; 2], [Duration::ZERO; 2]));
+    }
+
+    #[test]
+    fn milliseconds_are_kept() {
+        let mut c = Clocks::new(TimeControl::session(0, Duration::from_secs(10), Duration::ZERO));
+        for _ in 0..100 {
+            c.spend(Color::Black, Duration::from_millis(7));
+        }
+        assert_eq!(c.left(Color::Black), Duration::from_millis(9300));
+        c.set_left(Color::White, Duration::from_micros(1_234_567));
+        assert_eq!((c.remaining[1], c.left(Color::White)), (123, Duration::from_micros(1_234_567)));
+        c.take(Color::White, Duration::from_secs(2));
+        assert_eq!(c.left(Color::White), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_server_counts_whole_units() {
+        let ms = Duration::from_millis;
+        let cut = Counting::default();
+        assert_eq!((cut.charged(ms(999)), cut.charged(ms(1000)), cut.charged(ms(2500))), (0, 1, 2));
+        assert_eq!(cut.longest_below(1), Some(ms(1000) - Duration::from_nanos(1)));
+        assert_eq!(cut.longest_below(0), None);
+        let up = Counting { unit: Duration::from_secs(1), least: 0, round_up: true };
+        assert_eq!((up.charged(ms(1)), up.charged(ms(1000)), up.charged(ms(0))), (1, 1, 0));
+        assert_eq!(up.longest_below(3), Some(ms(2000)));
+        let least = Counting { unit: ms(1), least: 1000, round_up: false };
+        assert_eq!((least.charged(ms(10)), least.charged(ms(1500))), (1000, 1500));
+        assert_eq!(least.longest_below(1000), None);
+        assert_eq!(least.units(Duration::from_secs(3)), 3000);
+        // Every elapsed time below the limit is charged fewer units, and the next is not.
+        for c in [cut, up, least] {
+            for units in [1, 2, 7, 1001, 5000] {
+                if let Some(d) = c.longest_below(units) {
+                    assert!(c.charged(d) < units, "{c:?} {units}");
+                    assert!(c.charged(d + Duration::from_nanos(1)) >= units, "{c:?} {units}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn server_limits_keep_the_margin() {
+        let s = Duration::from_secs;
+        let mut c = Clocks::new(TimeControl::session(0, s(0), Duration::ZERO));
+        c.byoyomi = [s(1), s(1)];
+        let limits = c.server_limits(
+            Color::Black,
+            &Counting::default(),
+            Duration::ZERO,
+            Duration::from_millis(300),
+        );
+        let clock = limits.clock.unwrap();
+        // Under 1 s (cut off) less the margin, all of it byoyomi.
+        assert_eq!(clock.remaining, Duration::ZERO);
+        assert!(
+            clock.byoyomi < Duration::from_millis(700)
+                && clock.byoyomi > Duration::from_millis(699)
+        );
+        // Fischer: this move's increment counts; the margin comes off the clock.
+        let c = Clocks::new(TimeControl::session(0, s(60), s(10)));
+        let limits = c.server_limits(Color::White, &Counting::default(), Duration::ZERO, s(1));
+        let clock = limits.clock.unwrap();
+        assert!(clock.remaining > s(68) && clock.remaining < s(69), "{clock:?}");
+        // A clock already spent, no byoyomi nor increment: nothing to think with.
+        let mut c = Clocks::new(TimeControl::session(0, s(60), Duration::ZERO));
+        c.spend(Color::White, s(200));
+        let limits = c.server_limits(Color::White, &Counting::default(), Duration::ZERO, s(1));
+        assert_eq!(limits.clock.unwrap().remaining, Duration::ZERO);
+        let mut fixed = SearchLimits::move_time(s(5));
+        keep_within(&mut fixed, s(2));
+        assert_eq!(fixed.move_time, Some(s(2)));
     }
 
     #[test]

@@ -252,6 +252,42 @@ pub fn parse_special(text: &str) -> Option<Special> {
     SPECIAL_WORDS.iter().find(|(t, _)| *t == word).map(|&(_, s)| s)
 }
 
+/// The score a mate counts as in an engine comment, less the plies to it.
+pub const MATE_IN_COMMENT: i32 = 100_000;
+
+/// An engine's comment on its move, floodgate's extension of the CSA protocol
+/// (`+7776FU,'* 35 -3334FU +2726FU`): the score in centipawns from Black's side (a mate is
+/// ±[`MATE_IN_COMMENT`] less its plies) and the line expected after the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineComment {
+    pub score: i32,
+    pub pv: Vec<CsaMove>,
+}
+
+/// The comment `'* <score> <line>` on a move: `after` is the position after it, `line` the
+/// moves expected from there (cut at the first that is not legal).
+pub fn format_engine_comment(after: &Position, score: i32, line: &[Move]) -> String {
+    let mut text = format!("'* {score}");
+    let mut pos = after.clone();
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        text.push(' ');
+        text.push_str(&format_csa_move(&pos, m));
+        pos.play_unchecked(m);
+    }
+    text
+}
+
+/// Reads a comment `'* <score> <moves>` as [`format_engine_comment`] writes it.
+pub fn parse_engine_comment(text: &str) -> Option<EngineComment> {
+    let mut words = text.strip_prefix("'*")?.split_whitespace();
+    let score = words.next()?.parse().ok()?;
+    let pv = words.map(parse_csa_move).collect::<Option<Vec<_>>>()?;
+    Some(EngineComment { score, pv })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +333,26 @@ mod tests {
         }
     }
 
+    #[test]
+    fn engine_comments() {
+        let pos = Position::startpos();
+        let m = |p: &Position, t| parse_csa_move(t).unwrap().to_move(p).unwrap();
+        let first = m(&pos, "+7776FU");
+        let after = pos.played(first);
+        let reply = m(&after, "-3334FU");
+        let then = m(&after.played(reply), "+2726FU");
+        let text = format_engine_comment(&after, -35, &[reply, then, reply]);
+        // The line stops at the move that is not legal.
+        assert_eq!(text, "'* -35 -3334FU +2726FU");
+        let back = parse_engine_comment(&text).unwrap();
+        assert_eq!(back.score, -35);
+        assert_eq!(back.pv.iter().map(|c| c.to_move(&after).is_ok()).next(), Some(true));
+        assert_eq!(parse_engine_comment("'* 12").unwrap().pv, []);
+        for bad in ["", "'*", "'* x", "* 12", "'* 12 +7776F"] {
+            assert_eq!(parse_engine_comment(bad), None, "{bad:?}");
+        }
+    }
+
     fn specials() -> impl Strategy<Value = Special> {
         let plain: Vec<Special> = SPECIAL_WORDS.iter().map(|&(_, s)| s).collect();
         prop_oneof![
@@ -327,6 +383,15 @@ mod tests {
                     prop_assert_eq!(Piece::new(color, kind), p);
                 }
             }
+        }
+
+        #[test]
+        fn engine_comments_round_trip((pos, mv) in position_and_move(), score in -200_000..200_000i32) {
+            let text = format_engine_comment(&pos, score, &[mv]);
+            let back = parse_engine_comment(&text).unwrap();
+            prop_assert_eq!(back.score, score);
+            prop_assert_eq!(back.pv.len(), 1);
+            prop_assert_eq!(back.pv[0].to_move(&pos), Ok(mv));
         }
 
         #[test]

@@ -46,6 +46,10 @@ pub struct Match {
     /// The engine's moves go on the game (and off its clock). Off where the opponent keeps
     /// the game and says each position (USI's GUI): the game stays as it was told.
     pub records_own_moves: bool,
+    /// The engine's own moves are timed here, their time taken off its clock. Off where a
+    /// server times them and says how long each took (the CSA protocol): the front end takes
+    /// the server's figure off with [`Match::own_move_timed`], never the match's guess.
+    pub times_own_moves: bool,
 }
 
 impl Match {
@@ -62,6 +66,7 @@ impl Match {
             declare: true,
             resign_on_mate: false,
             records_own_moves: true,
+            times_own_moves: true,
         }
     }
 
@@ -338,6 +343,12 @@ impl Match {
         Reply::PonderHit(self.ponderhit().flatten())
     }
 
+    /// The time a server says the engine's last move (by `side`) took, off its clock (see
+    /// [`Match::times_own_moves`]). Returns the time left, as [`Clocks::spend`] does.
+    pub fn own_move_timed(&mut self, side: crate::rules::Color, used: Duration) -> i64 {
+        self.clocks.spend(side, used)
+    }
+
     /// Plays a move for either side outside the engine's searches (force mode, a record);
     /// any search is given up.
     pub fn play(&mut self, mv: Move) {
@@ -502,7 +513,11 @@ impl Match {
         let Some(mv) = best else { return Update::NoMove { result } };
         let used = ended.clock_start.elapsed();
         let records = self.records_own_moves && self.game.position().key() == ended.root.key();
-        let left = if records { self.clocks.spend(side, used) } else { 0 };
+        let left = match (records, self.times_own_moves) {
+            (true, true) => self.clocks.spend(side, used),
+            (true, false) => self.clocks.remaining[side.index()],
+            (false, _) => 0,
+        };
         let mated = self.resign_on_mate
             && matches!(result.score, Score::Mate(p) if p < 0)
             && ended.mated_iterations >= 1;
@@ -514,5 +529,47 @@ impl Match {
             self.expected = result.ponder.filter(|&p| self.game.position().is_legal(p));
         }
         Update::Moved { mv, result, used, left, replaced }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineOptions;
+    use crate::rules::Color;
+
+    fn next_update(m: &mut Match, events: &Receiver<Event>) -> Update {
+        loop {
+            match m.next_event(events, Some(Duration::from_secs(60))) {
+                Wake::Event(Event::Engine(id, e)) => {
+                    if let Some(u) = m.on_engine(&id, e) {
+                        return u;
+                    }
+                }
+                Wake::Update(u) => return u,
+                Wake::Nothing | Wake::Closed => panic!("no update"),
+                Wake::Event(_) => {}
+            }
+        }
+    }
+
+    /// A server times the engine's moves: the match plays them and leaves its clock to the
+    /// server's figure.
+    #[test]
+    fn a_server_times_the_engines_moves() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
+        let mut m = Match::new(engine, tx);
+        m.clocks = Clocks::new(TimeControl::session(0, Duration::from_secs(60), Duration::ZERO));
+        m.times_own_moves = false;
+        assert_eq!(m.think(SearchLimits::depth(1)), Start::Searching);
+        let Update::Moved { left, .. } = next_update(&mut m, &rx) else { panic!("no move") };
+        assert_eq!((left, m.game().ply()), (6000, 1));
+        assert_eq!(m.own_move_timed(Color::Black, Duration::from_secs(3)), 5700);
+        // The default: the match times them itself.
+        m.times_own_moves = true;
+        m.think(SearchLimits::depth(1));
+        let Update::Moved { left, used, .. } = next_update(&mut m, &rx) else { panic!("no move") };
+        assert!(left <= 6000 - crate::engine::clock::centis(used), "{left}");
     }
 }

@@ -2,6 +2,7 @@
 //! events, the output, the engine), and the signals.
 
 pub mod cecp;
+pub mod csa;
 pub mod fullscreen;
 pub mod gnu;
 pub mod switch;

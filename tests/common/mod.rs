@@ -2,6 +2,7 @@
 //! binary ([`driver`]); the fuzzing kit ([`fuzz`]); a terminal for the full-screen tests
 //! ([`tmux`]); one random number generator ([`Rng`]); fresh directories.
 
+pub mod csa_server;
 pub mod driver;
 // The kit lives beside USI's fuzz unit test, which needs it too: the library cannot include
 // files of `tests/`, so the tests include it from there.

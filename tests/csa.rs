@@ -21,7 +21,12 @@ struct Run {
 
 /// Runs the program against `server` in `dir` with `extra` options, to its end.
 fn play(server: &Server, dir: &Path, extra: &[&str]) -> Run {
-    let host = format!("127.0.0.1:{}", server.port);
+    play_on(server.port, dir, extra)
+}
+
+/// Runs the program against whatever listens on `port` of the loopback (maybe nothing).
+fn play_on(port: u16, dir: &Path, extra: &[&str]) -> Run {
+    let host = format!("127.0.0.1:{port}");
     let save = dir.to_str().expect("a UTF-8 path");
     let log = dir.join("csa.log");
     let mut args = vec![
@@ -221,6 +226,42 @@ fn a_refused_login_is_retried_then_given_up() {
         "{}",
         run.err
     );
+}
+
+/// Nothing listens: the program tries again after 1 s, then 2 s (the pause doubles), then
+/// gives up with status 1.
+#[test]
+fn a_server_that_cannot_be_reached_is_retried_with_a_growing_pause() {
+    let dir = fresh_dir("csa-down");
+    let config = dir.join("csa.toml");
+    std::fs::write(&config, "[game]\nretries = 2\nretry_delay = 1\n").unwrap();
+    // A port that was free a moment ago, and is closed now.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let run = play_on(port, &dir, &["--csa-config", config.to_str().unwrap()]);
+    assert_eq!(run.status, Some(1), "{}\n{}", run.out, run.err);
+    let tries: Vec<&str> = run.err.lines().filter(|l| l.contains("cannot connect")).collect();
+    assert_eq!(tries.len(), 3, "{}", run.err);
+    assert!(tries[0].ends_with("trying again in 1 s"), "{}", run.err);
+    assert!(tries[1].ends_with("trying again in 2 s"), "{}", run.err);
+    assert!(tries[2].ends_with("giving up after 3 attempts"), "{}", run.err);
+}
+
+/// A game the program cannot play (not shogi) is rejected with its id, and the reason told.
+#[test]
+fn a_game_that_cannot_be_played_is_rejected() {
+    let dir = fresh_dir("csa-reject");
+    let config = dir.join("csa.toml");
+    std::fs::write(&config, "[game]\nretries = 0\n").unwrap();
+    let server = Server::start(vec![Setup { format: "Chess 1.0", ..Setup::even() }]);
+    let run = play(&server, &dir, &["--csa-config", config.to_str().unwrap()]);
+    let played = server.join();
+    assert_eq!(played.len(), 1, "{}", run.err);
+    let p = &played[0];
+    assert!(p.transcript.contains(&format!("< REJECT {}", p.game_id)), "{:?}", p.transcript);
+    assert!(!p.transcript.iter().any(|l| l.starts_with("< AGREE")), "{:?}", p.transcript);
+    assert!(run.err.contains("the game cannot be played: Format 'Chess 1.0'"), "{}", run.err);
+    assert_eq!(run.status, Some(1), "{}\n{}", run.out, run.err);
+    assert!(!dir.join(format!("{}.csa", p.game_id)).exists());
 }
 
 #[test]

@@ -52,6 +52,8 @@ pub struct Setup {
     pub drop_after: Option<usize>,
     /// The login is refused (`LOGIN:incorrect`).
     pub refuse: bool,
+    /// The summary's `Format` (shogi-server's is `Shogi 1.0`).
+    pub format: &'static str,
     pub seed: u64,
 }
 
@@ -69,6 +71,7 @@ impl Setup {
             opponent: Opponent::Quick(Duration::from_millis(20)),
             drop_after: None,
             refuse: false,
+            format: "Shogi 1.0",
             seed: 7,
         }
     }
@@ -198,12 +201,12 @@ fn summary(s: &Setup, id: &str, name: &str) -> String {
     let unit = if s.unit == Duration::from_millis(1) { "1msec" } else { "1sec" };
     let side_to_move = if s.position.lines().any(|l| l == "-") { "-" } else { "+" };
     format!(
-        "BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n\
+        "BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:{}\n\
          Declaration:Jishogi 1.1\nGame_ID:{id}\nName+:{}\nName-:{}\nYour_Turn:{turn}\n\
          Rematch_On_Draw:NO\nTo_Move:{side_to_move}\nMax_Moves:{}\nBEGIN Time\nTime_Unit:{unit}\n\
          Total_Time:{}\nByoyomi:{}\nIncrement:{}\nLeast_Time_Per_Move:0\nEND Time\n\
          BEGIN Position\n{}END Position\nEND Game_Summary\n",
-        names.0, names.1, s.max_moves, s.total, s.byoyomi, s.increment, s.position
+        s.format, names.0, names.1, s.max_moves, s.total, s.byoyomi, s.increment, s.position
     )
 }
 

@@ -131,11 +131,18 @@ fn a_handicap_game_the_giver_moving_first() {
         max_moves: 12,
         ..Setup::even()
     };
-    let (p, run, dir) = one_game(setup, &[]);
+    let (p, run, dir) = one_game(setup, &["--csa-kif"]);
     clean(&p, &run, &dir);
     assert!(p.moves[0].starts_with('-'), "{:?}", p.moves);
     let text = std::fs::read_to_string(dir.join(format!("{}.csa", p.game_id))).unwrap();
     assert!(text.contains("PI82HI22KA\n-\n"), "{text}");
+    // The KIF asked for holds the same game.
+    let kif = std::fs::read(dir.join(format!("{}.kif", p.game_id))).unwrap();
+    let kif = record::read(&kif, record::Format::Kif).unwrap_or_else(|e| panic!("{e}"));
+    let csa = record::csa::parse(&text).unwrap();
+    assert_eq!(kif.start, csa.start);
+    let moves = |r: &record::Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+    assert_eq!(moves(&kif), moves(&csa));
 }
 
 #[test]
@@ -194,6 +201,26 @@ fn a_slow_opponent_loses_on_time_while_the_program_ponders() {
     assert_eq!(p.result, ["#TIME_UP", "#WIN"]);
     assert!(run.out.contains("game 1: won (#TIME_UP #WIN)"), "{}", run.out);
     assert!(run.out.contains("score: 1 won, 0 lost, 0 drawn"), "{}", run.out);
+}
+
+/// The opponent thinks for long: the program says it is there with an empty line once 30 s
+/// have passed since it last sent anything (no sooner), and the game goes on.
+#[test]
+fn a_keep_alive_while_the_opponent_thinks() {
+    let dir = fresh_dir("csa-keep-alive");
+    let config = dir.join("csa.toml");
+    std::fs::write(&config, "[server]\nkeep_alive = 30\n").unwrap();
+    let server = Server::start(vec![Setup {
+        opponent: Opponent::Slow,
+        total: 34,
+        byoyomi: 0,
+        ..Setup::even()
+    }]);
+    let run = play(&server, &dir, &["--csa-config", config.to_str().unwrap()]);
+    let p = server.join().remove(0);
+    clean(&p, &run, &dir);
+    assert_eq!(p.keep_alives, 1, "{:?}", p.transcript);
+    assert_eq!(p.result, ["#TIME_UP", "#WIN"]);
 }
 
 #[test]

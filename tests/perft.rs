@@ -17,7 +17,8 @@ fn every_row_of_the_independent_suite() {
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let (sfen, depth, nodes) = (cols[0], cols[1].parse().unwrap(), cols[2].parse().unwrap());
+        let (sfen, depth, nodes) =
+            (cols[0], cols[1].parse().unwrap(), cols[2].parse::<u64>().unwrap());
         if nodes > cap() {
             continue;
         }

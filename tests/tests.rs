@@ -27,6 +27,7 @@ mod package;
 mod perft;
 mod records;
 mod records_cshogi;
+mod records_readers;
 mod records_text;
 mod rules;
 mod strength;

@@ -13,7 +13,7 @@
 use super::{Analysis, Eval, MoveAnalysis, PositionEval};
 use crate::files::record::Record;
 use crate::notation::kif;
-use crate::rules::{Color, Position, Square};
+use crate::rules::{Color, Position};
 use std::time::Duration;
 
 /// What a mate is written as where a GUI wants a number: ±(32000 - plies), the convention
@@ -43,7 +43,7 @@ fn time_text(t: Duration) -> String {
 }
 
 /// The comment lines of one position: its score and line in both GUIs' forms.
-fn position_comments(pos: &Position, last_to: Option<Square>, eval: &PositionEval) -> Vec<String> {
+fn position_comments(pos: &Position, eval: &PositionEval) -> Vec<String> {
     let e = Eval::from_score(eval.score, pos.side_to_move());
     let mut c = Vec::new();
     match e {
@@ -53,14 +53,16 @@ fn position_comments(pos: &Position, last_to: Option<Square>, eval: &PositionEva
         Eval::Mate { .. } => {}
         Eval::Cp(cp) => c.push(format!("#評価値={cp}")),
     }
-    let joined = kif::line_text(pos, &eval.pv, last_to, "");
+    // The line's first move names its square, never `同`: ShogiHome reads the line from the
+    // position alone (it knows no move before it) and refuses a leading `同`.
+    let joined = kif::line_text(pos, &eval.pv, None, "");
     if !joined.is_empty() {
         c.push(format!("#読み筋={joined}"));
     }
     c.push(format!("#深さ={}", eval.depth));
     c.push(format!("#ノード数={}", eval.nodes));
     c.push(format!("#エンジン={}", engine_name()));
-    let spaced = kif::line_text(pos, &eval.pv, last_to, " ");
+    let spaced = kif::line_text(pos, &eval.pv, None, " ");
     let mut kfw = format!(
         "*解析 0 ○ 時間 {} 深さ {} ノード数 {} 評価値 {}",
         time_text(eval.time),
@@ -82,7 +84,7 @@ pub fn move_comments(m: &MoveAnalysis) -> Vec<String> {
         c.push(format!("【{}】", mark.japanese()));
     }
     let after_pos = m.position.played(m.mv);
-    c.extend(position_comments(&after_pos, Some(m.mv.to()), &m.reply));
+    c.extend(position_comments(&after_pos, &m.reply));
     let mut english = format!("gnushogi: {} -> {}, loss {:.1}", m.before, m.after, m.loss);
     if let Some(mark) = m.mark {
         english.push_str(&format!(", {}", mark.name()));
@@ -106,7 +108,7 @@ pub fn move_comments(m: &MoveAnalysis) -> Vec<String> {
 /// left as they were.
 pub fn annotate(record: &mut Record, analysis: &Analysis) {
     if let Some(first) = analysis.moves.first().filter(|m| m.ply == 1) {
-        record.comments.extend(position_comments(&first.position, None, &first.best));
+        record.comments.extend(position_comments(&first.position, &first.best));
     }
     for m in &analysis.moves {
         if let Some(rm) = record.moves.get_mut(m.ply - 1)

@@ -32,8 +32,9 @@ fn sniff(data: &[u8]) -> Format {
 }
 
 /// Reads a game record: KIF (Shift-JIS or UTF-8), CSA, a USI position line, or the text
-/// mode's saved game.
-pub fn read_record(path: &Path) -> Result<Record, ReadError> {
+/// mode's saved game; with what it read past (an ending word it does not know), each
+/// naming the file and the line.
+pub fn read_record(path: &Path) -> Result<(Record, Vec<String>), ReadError> {
     let name = path.display().to_string();
     let data = read_limited(path, MAX_GAME_FILE).map_err(|e| ReadError(format!("{name}: {e}")))?;
     let format = match Format::from_path(path) {
@@ -44,10 +45,12 @@ pub fn read_record(path: &Path) -> Result<Record, ReadError> {
             {
                 // The text mode's `save` file starts with the players' line.
                 let file = GameFile::parse(text).map_err(|e| ReadError(format!("{name}: {e}")))?;
-                return Ok(Record::from_game(&file.game()));
+                return Ok((Record::from_game(&file.game()), Vec::new()));
             }
             sniff(&data)
         }
     };
-    record::read(&data, format).map_err(|e| ReadError(format!("{name}: {e}")))
+    let (record, warnings) =
+        record::read_with_warnings(&data, format).map_err(|e| ReadError(format!("{name}: {e}")))?;
+    Ok((record, warnings.iter().map(|w| format!("{name}: {w}")).collect()))
 }

@@ -79,7 +79,12 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
         },
     };
     let record = match analysis::input::read_record(path) {
-        Ok(r) => r,
+        Ok((r, warnings)) => {
+            for w in warnings {
+                eprintln!("gnushogi: --analyse: warning: {w}");
+            }
+            r
+        }
         Err(e) => {
             eprintln!("gnushogi: --analyse: {e}");
             return ExitCode::from(1);

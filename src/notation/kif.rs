@@ -1,10 +1,11 @@
-//! KIF, as Kifu for Windows writes it: moves (`７六歩(77)`, `同　銀(68)`, `５五角打`,
-//! `２二角成(88)`, `２三銀不成(34)`), lines of moves with the side's mark (`▲７六歩(77)
+//! KIF, as Kifu for Windows and ShogiHome write it: moves (`７六歩(77)`, `同　銀(68)`,
+//! `５五角打`, `２二角成(88)`, and `２三銀(34)` for a silver that does not promote), lines of moves with the side's mark (`▲７六歩(77)
 //! △３四歩(33)`), squares (`７六`), pieces by name (`歩`, `成銀`) and by the one character
 //! board diagrams draw (`全`), counts in hand (`十八`), and the sides' names (`先手`, `下手`).
 //!
 //! Read as any program writes it: `王` for `玉`, `竜` for `龍`, one-character promoted pieces
-//! (`杏 圭 全`), `生` for `不成`, ASCII digits for the destination. The KIF record reader and
+//! (`杏 圭 全`), `不成` or `生` after a piece that does not promote, ASCII digits for the
+//! destination. The KIF record reader and
 //! writer, the analysis's engine lines and the full-screen board all use these.
 
 use super::usi;
@@ -165,6 +166,24 @@ pub fn parse_count_kanji(s: &str) -> Option<u32> {
     }
 }
 
+/// A time as KIF headers say it (`持ち時間：5分`, `1時間30分`, `10秒`): hours, minutes and
+/// seconds, each left out when zero.
+pub fn duration_text(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);
+    let mut t = String::new();
+    if h > 0 {
+        t.push_str(&format!("{h}時間"));
+    }
+    if m > 0 {
+        t.push_str(&format!("{m}分"));
+    }
+    if sec > 0 || t.is_empty() {
+        t.push_str(&format!("{sec}秒"));
+    }
+    t
+}
+
 /// `▲` for Black (sente), `△` for White.
 pub fn side_mark(color: Color) -> char {
     match color {
@@ -212,13 +231,11 @@ pub fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
         (None, Some(from)) => {
             let piece = pos.piece_at(from);
             s.push_str(piece.map_or("?", |p| piece_name(p.kind())));
+            // A declined promotion is the plain move: the origin square already says which
+            // piece moved, and ShogiHome's and Kifu for JS's readers refuse `不成` here
+            // (it belongs to KI2, which has no origin).
             if mv.is_promotion() {
                 s.push('成');
-            } else if let Some(p) = piece
-                && p.kind().can_promote()
-                && (from.in_zone(p.color()) || to.in_zone(p.color()))
-            {
-                s.push_str("不成");
             }
             s.push_str(&format!("({}{})", from.file(), from.rank()));
         }
@@ -380,12 +397,26 @@ mod tests {
     }
 
     #[test]
-    fn not_promoting_is_said() {
+    fn durations_as_headers_say_them() {
+        let secs = std::time::Duration::from_secs;
+        assert_eq!(duration_text(secs(300)), "5分");
+        assert_eq!(duration_text(secs(5400)), "1時間30分");
+        assert_eq!(duration_text(secs(10)), "10秒");
+        assert_eq!(duration_text(secs(90)), "1分30秒");
+        assert_eq!(duration_text(secs(0)), "0秒");
+    }
+
+    #[test]
+    fn not_promoting_is_the_plain_move() {
         let pos = crate::notation::parse_sfen("4k4/9/4S4/9/9/9/9/9/4K4 b - 1").unwrap();
         let m = usi(&pos, "5c5b");
-        assert_eq!(move_text(&pos, m, None), "５二銀不成(53)");
+        assert_eq!(move_text(&pos, m, None), "５二銀(53)");
         let m = usi(&pos, "5c5b+");
         assert_eq!(move_text(&pos, m, None), "５二銀成(53)");
+        // Read either way.
+        for text in ["５二銀(53)", "５二銀不成(53)", "５二銀生(53)"] {
+            assert_eq!(parse_kif_move(text).unwrap().to_move(&pos, None), Ok(usi(&pos, "5c5b")));
+        }
     }
 
     #[test]

@@ -42,6 +42,8 @@ struct Reader {
     replay: Option<Replay>,
     /// The last time statement was for a move (not the ending).
     ended: bool,
+    /// What was read past: endings this program does not know.
+    warnings: Vec<FileError>,
 }
 
 impl Reader {
@@ -52,6 +54,7 @@ impl Reader {
             setup: None,
             replay: None,
             ended: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -102,7 +105,7 @@ impl Reader {
             }
             Some(b'+' | b'-') => self.csa_move(s, line)?,
             Some(b'T') => self.time(s).ok_or_else(|| bad("a time is T and seconds"))?,
-            Some(b'%') => self.end(s).ok_or_else(|| bad("unknown ending"))?,
+            Some(b'%') => self.end(s, line).ok_or_else(|| bad("an ending before the start"))?,
             _ => return Err(bad("not a CSA statement")),
         }
         Ok(())
@@ -250,11 +253,21 @@ impl Reader {
         Some(())
     }
 
-    fn end(&mut self, s: &str) -> Option<()> {
+    /// An ending; one this program does not know ends the game with no outcome, as GUIs
+    /// read it, and a warning.
+    fn end(&mut self, s: &str, line: usize) -> Option<()> {
         let replay = self.replay.as_mut()?;
         let to_move = replay.pos.side_to_move();
         let win = |winner, reason| Some(Outcome::Win { winner, reason });
-        replay.record.outcome = match csa::parse_special(s)? {
+        let Some(special) = csa::parse_special(s) else {
+            self.warnings.push(FileError::new(
+                line,
+                format!("'{s}' is no ending this program knows: the game is read up to the move before it"),
+            ));
+            self.ended = true;
+            return Some(());
+        };
+        replay.record.outcome = match special {
             Special::Resign => win(!to_move, WinReason::Resignation),
             Special::Mated => win(!to_move, WinReason::Checkmate),
             Special::TimeUp => win(!to_move, WinReason::Time),
@@ -271,26 +284,32 @@ impl Reader {
         Some(())
     }
 
-    fn finish(mut self, line: usize) -> Result<Record, FileError> {
+    fn finish(mut self, line: usize) -> Result<(Record, Vec<FileError>), FileError> {
         if self.replay.is_none() {
             if self.setup.is_none() {
                 return Err(FileError::new(line, "no start position (PI or P1…P9)"));
             }
             self.start(Color::Black, line)?;
         }
-        Ok(self.replay.expect("started").record)
+        Ok((self.replay.expect("started").record, self.warnings))
     }
 }
 
 /// Reads one game (the first, when `/` lines separate several).
 pub fn parse(text: &str) -> Result<Record, FileError> {
+    parse_with_warnings(text).map(|(record, _)| record)
+}
+
+/// Reads one game, and says what it read past: an ending it does not know (the game ends
+/// at the move before it, with no outcome).
+pub fn parse_with_warnings(text: &str) -> Result<(Record, Vec<FileError>), FileError> {
     let end = split_games(text).next().map_or(text, |(_, g)| g);
     parse_game(end, 1)
 }
 
 /// Every game of a file, each with the line it starts on.
 pub fn parse_games(text: &str) -> Vec<(usize, Result<Record, FileError>)> {
-    split_games(text).map(|(first, g)| (first, parse_game(g, first))).collect()
+    split_games(text).map(|(first, g)| (first, parse_game(g, first).map(|(r, _)| r))).collect()
 }
 
 /// The games of a file between `/` lines, each with the line it starts on.
@@ -319,7 +338,7 @@ pub fn split_games(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// One game whose first line is line `first` of the file.
-fn parse_game(text: &str, first: usize) -> Result<Record, FileError> {
+fn parse_game(text: &str, first: usize) -> Result<(Record, Vec<FileError>), FileError> {
     let mut reader = Reader::new();
     let mut last = first;
     for (i, line) in text.lines().enumerate() {

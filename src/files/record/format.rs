@@ -42,8 +42,9 @@ impl Format {
 /// several games gives the first.
 pub fn read(bytes: &[u8], format: Format) -> Result<Record, FileError> {
     match format {
-        Format::Kif | Format::Kifu => kif::parse(&sjis::decode(bytes)),
-        Format::Csa => csa::parse(&sjis::decode(bytes)),
+        Format::Kif | Format::Kifu | Format::Csa => {
+            read_with_warnings(bytes, format).map(|(record, _)| record)
+        }
         Format::Usi => match std::str::from_utf8(bytes) {
             Ok(text) => usi::parse(text),
             Err(e) => {
@@ -51,6 +52,20 @@ pub fn read(bytes: &[u8], format: Format) -> Result<Record, FileError> {
                 Err(FileError::new(line, "not a text file (invalid UTF-8)"))
             }
         },
+    }
+}
+
+/// Reads a record as [`read()`] does, and says what it read past: a KIF or CSA game that
+/// ends in a word this program does not know is read up to the move before it, with a
+/// warning (its line and the word) instead of an error.
+pub fn read_with_warnings(
+    bytes: &[u8],
+    format: Format,
+) -> Result<(Record, Vec<FileError>), FileError> {
+    match format {
+        Format::Kif | Format::Kifu => kif::parse_with_warnings(&sjis::decode(bytes)),
+        Format::Csa => csa::parse_with_warnings(&sjis::decode(bytes)),
+        Format::Usi => read(bytes, format).map(|r| (r, Vec::new())),
     }
 }
 

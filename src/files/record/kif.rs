@@ -33,18 +33,25 @@ use std::time::Duration;
 
 // ---------------------------------------------------------------- reading
 
-/// The special move words that end a game.
-const ENDINGS: [&str; 13] = [
+/// The special move words that end a game, as Kifu for Windows, ShogiHome, ShogiGUI and
+/// Kifu for JS write them. Any other word in a move's place ends the game too, with no
+/// outcome and a warning: GUIs read a record up to the move before such a word.
+const ENDINGS: [&str; 18] = [
     "投了",
     "詰み",
+    "詰",
     "千日手",
     "持将棋",
     "中断",
+    "封じ手",
     "切れ負け",
+    "時間切れ",
     "反則勝ち",
     "反則負け",
     "入玉勝ち",
     "宣言勝ち",
+    "勝ち宣言",
+    "トライ",
     "不詰",
     "不戦勝",
     "不戦敗",
@@ -64,23 +71,39 @@ fn time(i: &str) -> IResult<&str, Duration> {
     Ok((i, Duration::from_secs(secs)))
 }
 
-enum Body {
+enum Body<'a> {
     Move(KifMove),
     End(&'static str),
+    /// A word in a move's place that is neither a move nor an ending we know.
+    Unknown(&'a str),
 }
 
 /// A move line: its number, the move or the ending, and the time if given.
-fn move_line<'a>(i: &'a str) -> IResult<&'a str, (Body, Option<Duration>)> {
+fn move_line<'a>(i: &'a str) -> IResult<&'a str, (Body<'a>, Option<Duration>)> {
     let (i, _) = (space0, digit1, space1).parse(i)?;
     let end_word = |i: &'a str| -> IResult<&'a str, &'static str> {
         for w in ENDINGS {
-            if let Some(rest) = i.strip_prefix(w) {
+            if let Some(rest) = i.strip_prefix(w)
+                && !rest.starts_with(|c: char| !c.is_whitespace() && c != '(')
+            {
                 return Ok((rest, w));
             }
         }
         Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Tag)))
     };
-    let (i, body) = alt((map(end_word, Body::End), map(kif_move, Body::Move))).parse(i)?;
+    // A word that cannot start a move (a square or `同`): an ending of another program.
+    let unknown = |i: &'a str| -> IResult<&'a str, &'a str> {
+        let looks_like_a_move =
+            i.starts_with(|c: char| c == '同' || c.is_ascii_digit() || ('１'..='９').contains(&c));
+        let len = i.find(char::is_whitespace).unwrap_or(i.len());
+        if looks_like_a_move || len == 0 {
+            return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Tag)));
+        }
+        Ok((&i[len..], &i[..len]))
+    };
+    let (i, body) =
+        alt((map(end_word, Body::End), map(kif_move, Body::Move), map(unknown, Body::Unknown)))
+            .parse(i)?;
     let (i, _) = space0(i)?;
     let (i, t) = opt(time).parse(i)?;
     Ok((i, (body, t)))
@@ -132,7 +155,11 @@ fn ending_outcome(word: &str, to_move: Color) -> Option<Outcome> {
         "切れ負け" => win(!to_move, WinReason::Time),
         "反則負け" => win(!to_move, WinReason::IllegalMove),
         "反則勝ち" => win(to_move, WinReason::IllegalMove),
-        "入玉勝ち" | "宣言勝ち" => win(to_move, WinReason::Declaration),
+        "入玉勝ち" | "宣言勝ち" | "勝ち宣言" => win(to_move, WinReason::Declaration),
+        "詰" => win(!to_move, WinReason::Checkmate),
+        "時間切れ" => win(!to_move, WinReason::Time),
+        // ShogiHome writes the try after the king's move onto the square: its mover won.
+        "トライ" => win(!to_move, WinReason::Try),
         "千日手" => Some(Outcome::Draw(DrawReason::Repetition)),
         "持将棋" => Some(Outcome::Draw(DrawReason::Impasse)),
         _ => None,
@@ -216,6 +243,13 @@ fn bod_hand(text: &str, n: usize) -> Result<Hand, FileError> {
 
 /// Reads a KIF record (the text already decoded).
 pub fn parse(text: &str) -> Result<Record, FileError> {
+    parse_with_warnings(text).map(|(record, _)| record)
+}
+
+/// Reads a KIF record, and says what it read past: an ending word it does not know (the
+/// record ends at the move before it, with no outcome, as GUIs read it).
+pub fn parse_with_warnings(text: &str) -> Result<(Record, Vec<FileError>), FileError> {
+    let mut warnings = Vec::new();
     let mut headers = Headers::default();
     let mut comments = Vec::new();
     let mut start = Start::default();
@@ -264,6 +298,14 @@ pub fn parse(text: &str) -> Result<Record, FileError> {
             match body {
                 Body::End(word) => {
                     ending = Some(word);
+                    ended_to_move = r.pos.side_to_move();
+                }
+                Body::Unknown(word) => {
+                    warnings.push(FileError::new(
+                        n,
+                        format!("'{word}' is no move and no ending this program knows: the game is read up to the move before it"),
+                    ));
+                    ending = Some("中断");
                     ended_to_move = r.pos.side_to_move();
                 }
                 Body::Move(w) => {
@@ -317,7 +359,7 @@ pub fn parse(text: &str) -> Result<Record, FileError> {
         }
     };
     record.outcome = outcome(ending, said, ended_to_move);
-    Ok(record)
+    Ok((record, warnings))
 }
 
 /// The outcome from the ending word and the summary; the summary's winner counts (the
@@ -364,7 +406,8 @@ fn ending_words(o: Outcome, to_move: Color, handicap: bool) -> (&'static str, St
                 WinReason::Time => ("切れ負け", won),
                 WinReason::PerpetualCheck => ("千日手", won),
                 WinReason::Impasse => ("持将棋", won),
-                WinReason::Declaration => ("入玉勝ち", format!("{}の入玉勝ち", name(winner))),
+                // The ending word says how; Kifu for JS's reader refuses `…の入玉勝ち`.
+                WinReason::Declaration => ("入玉勝ち", won),
                 WinReason::IllegalMove if winner != to_move => {
                     ("反則負け", format!("{}の反則負け", name(!winner)))
                 }
@@ -403,6 +446,28 @@ fn write_diagram(t: &mut String, pos: &Position) {
     }
 }
 
+/// How a handicap is written so that every reader finds it.
+enum HandicapLines {
+    /// `手合割：` alone: every reader knows the name.
+    Name,
+    /// The board and the name: ShogiHome's and lishogi's readers do not know the name (they
+    /// read the board), cshogi's knows it but reads no board.
+    NameAndBoard,
+    /// The board alone: cshogi's and python-shogi's readers refuse the whole file for a
+    /// name they do not know; ShogiHome writes these handicaps so too.
+    Board,
+}
+
+fn handicap_lines(h: Handicap) -> HandicapLines {
+    match h {
+        Handicap::ThreePiece | Handicap::FivePiece | Handicap::LeftFivePiece => {
+            HandicapLines::NameAndBoard
+        }
+        Handicap::LeftSevenPiece | Handicap::RightSevenPiece => HandicapLines::Board,
+        _ => HandicapLines::Name,
+    }
+}
+
 fn clock(secs: u64) -> String {
     format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
@@ -427,9 +492,18 @@ pub fn write(record: &Record) -> String {
         && record.start.side_to_move() == Color::Black;
     match handicap {
         _ if standard => t.push_str("手合割：平手\n"),
-        Some(hc) => {
-            let _ = writeln!(t, "手合割：{}", hc.japanese());
-        }
+        Some(hc) => match handicap_lines(hc) {
+            HandicapLines::Name => {
+                let _ = writeln!(t, "手合割：{}", hc.japanese());
+            }
+            HandicapLines::NameAndBoard => {
+                // The board first: python-shogi's reader takes the name over it, and the
+                // name gets the side to move right where its reading of a board does not.
+                write_diagram(&mut t, &record.start);
+                let _ = writeln!(t, "手合割：{}", hc.japanese());
+            }
+            HandicapLines::Board => write_diagram(&mut t, &record.start),
+        },
         None => write_diagram(&mut t, &record.start),
     }
     for (color, value) in [(Color::Black, &h.black), (Color::White, &h.white)] {
@@ -515,6 +589,41 @@ mod tests {
     }
 
     #[test]
+    fn every_ending_word_ends_the_game_and_an_unknown_one_warns() {
+        let game =
+            |end: &str| format!("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 {end}\n");
+        let won = |winner, reason| Some(Outcome::Win { winner, reason });
+        for (word, outcome) in [
+            ("投了", won(Color::White, WinReason::Resignation)),
+            ("詰み", won(Color::White, WinReason::Checkmate)),
+            ("詰", won(Color::White, WinReason::Checkmate)),
+            ("切れ負け", won(Color::White, WinReason::Time)),
+            ("時間切れ", won(Color::White, WinReason::Time)),
+            ("反則負け", won(Color::White, WinReason::IllegalMove)),
+            ("反則勝ち", won(Color::Black, WinReason::IllegalMove)),
+            ("入玉勝ち", won(Color::Black, WinReason::Declaration)),
+            ("トライ", won(Color::White, WinReason::Try)),
+            ("千日手", Some(Outcome::Draw(DrawReason::Repetition))),
+            ("持将棋", Some(Outcome::Draw(DrawReason::Impasse))),
+            ("中断", None),
+            ("封じ手", None),
+            ("不詰", None),
+        ] {
+            let (r, warnings) = parse_with_warnings(&game(word)).unwrap();
+            assert_eq!((r.moves.len(), r.outcome), (2, outcome), "{word}");
+            assert!(warnings.is_empty(), "{word}: {warnings:?}");
+        }
+        // A word of some other program: the game up to it, and a warning naming it.
+        let (r, warnings) =
+            parse_with_warnings(&(game("指し掛け   ( 0:00/00:00:00)") + "   4 ２六歩(27)\n"))
+                .unwrap();
+        assert_eq!((r.moves.len(), r.outcome), (2, None));
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].line, 4);
+        assert!(warnings[0].to_string().contains("'指し掛け'"), "{}", warnings[0]);
+    }
+
+    #[test]
     fn errors_say_where() {
         let e = parse("手合割：平手\n   1 ７六銀(77)\n").unwrap_err();
         assert_eq!(e.to_string(), "line 2: '７六銀(77)': no silver on 7g");
@@ -524,6 +633,7 @@ mod tests {
         assert!(e.to_string().starts_with("line 1: move 1 '７五歩(77)': "), "{e}");
         assert_eq!(parse("手合割：その他\n   1 ７六歩(77)\n").unwrap_err().line, 1);
         assert_eq!(parse("|v香\n").unwrap_err().line, 1);
-        assert_eq!(parse("   1 xyz\n").unwrap_err().line, 1);
+        assert_eq!(parse("   1 ７六xyz\n").unwrap_err().line, 1);
+        assert_eq!(parse("   1 同　xyz\n").unwrap_err().line, 1);
     }
 }

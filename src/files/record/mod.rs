@@ -10,7 +10,7 @@ pub mod kif;
 pub mod sjis;
 pub mod usi;
 
-pub use format::{Format, read, write};
+pub use format::{Format, read, read_with_warnings, write};
 
 use super::FileError;
 use crate::game::{Game, Outcome};

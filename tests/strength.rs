@@ -122,7 +122,7 @@ fn usi_offers_checks_and_plays_at_a_level() {
     p.send("usi");
     let (lines, _) = p.until("usiok", |l| l == "usiok");
     let has = |s: &str| lines.iter().any(|l| l == s);
-    assert!(has("option name Skill Level type spin default 20 min 0 max 20"), "{lines:?}");
+    assert!(has("option name SkillLevel type spin default 20 min 0 max 20"), "{lines:?}");
     assert!(has("option name USI_LimitStrength type check default false"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with(&format!(
         "option name USI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",

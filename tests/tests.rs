@@ -37,4 +37,5 @@ mod text_messages;
 mod text_moves;
 mod text_newcomer;
 mod usi;
+mod usi_shogihome;
 mod xshogi;

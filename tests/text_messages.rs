@@ -334,14 +334,14 @@ fn enteringking_sets_the_rule_and_the_computer_declares_by_it() {
     answers(
         &mut p,
         &[
-            ("enteringking", "enteringking: 27 (one of none, 24, 27, try)"),
+            ("enteringking", "enteringking: 27 (one of none, 24, 24h, 27, 27h, try)"),
             ("enteringking try", "enteringking: try"),
             ("enteringking CSARule24", "enteringking: 24"),
             (
                 "enteringking 25",
-                "enteringking: '25' is not a rule; one of none, 24, 27, try; nothing changed",
+                "enteringking: '25' is not a rule; one of none, 24, 24h, 27, 27h, try; nothing changed",
             ),
-            ("enteringking", "enteringking: 24 (one of none, 24, 27, try)"),
+            ("enteringking", "enteringking: 24 (one of none, 24, 24h, 27, 27h, try)"),
             ("enteringking 27", "enteringking: 27"),
         ],
     );

@@ -97,7 +97,8 @@ fn handshake_options_and_isready() {
         "BookFile",
         "MultiPV",
         "Contempt",
-        "Move Overhead",
+        "MoveOverhead",
+        "SkillLevel",
     ] {
         assert!(has(&block, &format!("option name {name} type ")), "{name}: {block:?}");
     }
@@ -109,7 +110,10 @@ fn handshake_options_and_isready() {
         "setoption name BookFile value <empty>",
         "setoption name MultiPV value 1",
         "setoption name Contempt value 10",
+        "setoption name MoveOverhead value 100",
+        // The old name with a space, and ShogiGUI's name for the book, still work.
         "setoption name Move Overhead value 100",
+        "setoption name USI_OwnBook value true",
         "setoption name ResignOnMate value false",
         "setoption name DeclareWin value true",
     ] {
@@ -558,7 +562,7 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     let block = u.up_to(|l| l == "usiok");
     assert!(
         block.contains(
-            &"option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27 var TryRule"
+            &"option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule24H var CSARule27 var CSARule27H var TryRule"
                 .to_string()
         ),
         "{block:?}"
@@ -568,7 +572,7 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     assert_eq!(
         reply,
         [
-            "info string error setoption EnteringKingRule: must be one of NoEnteringKing, CSARule24, CSARule27, TryRule, not 'CSARule26'"
+            "info string error setoption EnteringKingRule: must be one of NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H, TryRule, not 'CSARule26'"
         ]
     );
     // 28 points: a win under the 27-point rule, not under the 24-point one (31 needed).
@@ -581,6 +585,22 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
         u.send("go depth 1");
         let line = u.expect_line("bestmove");
         legal_bestmove(&line, &parse_sfen(DECLARATION).unwrap());
+    }
+    // A two-piece handicap game (the giver's rook and bishop are out of the game: 46 points
+    // of 56): White, the giver, has entered with ten pieces and 17 points. YaneuraOu's
+    // handicap rules take the 10 points given off its need: 17 under CSARule27H wins, 21
+    // under CSARule24H does not, nor 27 under the plain rule.
+    let giver = "K8/9/9/9/9/9/+p+p+p+p+p+p+p+p+p/4k3g/9 w RB3G4S4N4L2P7p 1";
+    for (rule, wins) in [("CSARule27H", true), ("CSARule27", false), ("CSARule24H", false)] {
+        u.send(&format!("setoption name EnteringKingRule value {rule}"));
+        u.send(&format!("position sfen {giver}"));
+        u.send("go depth 1");
+        let line = u.expect_line("bestmove");
+        if wins {
+            assert_eq!(line, "bestmove win", "{rule}");
+        } else {
+            legal_bestmove(&line, &parse_sfen(giver).unwrap());
+        }
     }
     // The try rule: the king steps onto 5a and wins; the search sees it as a mate.
     u.send("setoption name EnteringKingRule value TryRule");

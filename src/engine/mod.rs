@@ -15,8 +15,8 @@ use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::rules::{Color, Move, Position};
 use crate::search::{
-    self, DEFAULT_MOVE_OVERHEAD, Score, SearchContext, SearchInfo, SearchLimits, SearchResult,
-    TablePool, TranspositionTable,
+    self, Clock, DEFAULT_MOVE_OVERHEAD, PonderHit, Score, SearchContext, SearchInfo, SearchLimits,
+    SearchResult, TablePool, TranspositionTable,
 };
 use resign::ResignWatch;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,7 +112,7 @@ impl<T> StoppableThread<T> {
 /// A search running on its own thread.
 pub struct SearchHandle {
     thread: StoppableThread<SearchResult>,
-    ponderhit: Arc<AtomicBool>,
+    ponderhit: Arc<PonderHit>,
 }
 
 impl SearchHandle {
@@ -121,9 +121,10 @@ impl SearchHandle {
         self.thread.stop();
     }
 
-    /// The predicted move was played: a ponder search becomes a timed one.
-    pub fn ponderhit(&self) {
-        self.ponderhit.store(true, Ordering::Relaxed);
+    /// The predicted move was played: a ponder search becomes a timed one, on `clock` when
+    /// given (else on the clock it started with).
+    pub fn ponderhit(&self, clock: Option<Clock>) {
+        self.ponderhit.hit(clock);
     }
 
     pub fn is_finished(&self) -> bool {
@@ -416,7 +417,7 @@ impl Engine {
     ) -> SearchHandle {
         let limits = self.with_lines(limits);
         let stop = Arc::new(AtomicBool::new(false));
-        let ponderhit = Arc::new(AtomicBool::new(false));
+        let ponderhit = Arc::new(PonderHit::default());
         let book = if limits.infinite
             || limits.ponder
             || limits.root_moves.is_some()
@@ -487,7 +488,7 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let tt = self.table();
-        let ponderhit = AtomicBool::new(false);
+        let ponderhit = PonderHit::default();
         let ctx = SearchContext {
             tt: &tt,
             stop,

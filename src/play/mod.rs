@@ -23,7 +23,7 @@ use crate::engine::{Engine, EngineEvent, mate_result};
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome};
 use crate::rules::{EnteringKingRule, Move, Position};
-use crate::search::{Bound, Score, SearchLimits, SearchResult};
+use crate::search::{Bound, Clock, Score, SearchLimits, SearchResult};
 use running::{Ended, LIVENESS_POLL, Running, WATCHDOG_GRACE, WATCHDOG_SLACK, Work, first_legal};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -301,13 +301,21 @@ impl Match {
     /// The predicted move was played (USI `ponderhit`): the ponder search thinks on the
     /// engine's clock from now. A result it already had is given at once. `None` with no
     /// ponder search to hit.
-    pub fn ponderhit(&mut self) -> Option<Option<Update>> {
+    /// `clock`, when given, replaces the one the ponder search started with (USI
+    /// `ponderhit btime … wtime …`).
+    pub fn ponderhit(&mut self, clock: Option<Clock>) -> Option<Option<Update>> {
+        let hard = clock.map(|c| {
+            self.engine.hard_limit(&SearchLimits { clock: Some(c), ..SearchLimits::default() })
+        });
         let r = self.search.as_mut().filter(|r| matches!(r.task, Task::Ponder { .. }))?;
         r.task = Task::Move;
         r.clock_start = Instant::now();
         r.hold = r.infinite;
+        if let Some(hard) = hard {
+            r.hard = hard;
+        }
         if let Work::Search(h) = &r.work {
-            h.ponderhit();
+            h.ponderhit(clock);
         }
         if !r.hold && r.held.is_some() {
             let r = self.search.take()?;
@@ -340,7 +348,7 @@ impl Match {
             self.cancel();
             return Reply::Played;
         }
-        Reply::PonderHit(self.ponderhit().flatten())
+        Reply::PonderHit(self.ponderhit(None).flatten())
     }
 
     /// The time a server says the engine's last move (by `side`) took, off its clock (see

@@ -11,27 +11,42 @@ pub enum EnteringKingRule {
     None,
     /// The 24-point rule: a declaration with 31 points or more wins.
     Points24,
+    /// The 24-point rule for handicap games: the giver (White) needs 31 less the points of
+    /// the pieces it gave (YaneuraOu's `CSARule24H`; 21 in a two-piece game).
+    Points24Handicap,
     /// The CSA 27-point rule: 28 points for Black, 27 for White.
     #[default]
     Points27,
+    /// The 27-point rule for handicap games: the giver (White) needs 27 less the points of
+    /// the pieces it gave (YaneuraOu's `CSARule27H`; 17 in a two-piece game).
+    Points27Handicap,
     /// The try rule: the king that reaches the square the enemy king started on wins.
     Try,
 }
 
 impl EnteringKingRule {
-    pub const ALL: [EnteringKingRule; 4] = [
+    /// In YaneuraOu's order.
+    pub const ALL: [EnteringKingRule; 6] = [
         EnteringKingRule::None,
         EnteringKingRule::Points24,
+        EnteringKingRule::Points24Handicap,
         EnteringKingRule::Points27,
+        EnteringKingRule::Points27Handicap,
         EnteringKingRule::Try,
     ];
+
+    /// The points of every piece of a game with all forty: big pieces 5, the others
+    /// (kings too) 1. A handicap game has fewer by the points of the pieces given.
+    pub const FULL_MATERIAL: u32 = 56;
 
     /// The name the text mode and XBoard use.
     pub const fn name(self) -> &'static str {
         match self {
             EnteringKingRule::None => "none",
             EnteringKingRule::Points24 => "24",
+            EnteringKingRule::Points24Handicap => "24h",
             EnteringKingRule::Points27 => "27",
+            EnteringKingRule::Points27Handicap => "27h",
             EnteringKingRule::Try => "try",
         }
     }
@@ -41,7 +56,9 @@ impl EnteringKingRule {
         match self {
             EnteringKingRule::None => "NoEnteringKing",
             EnteringKingRule::Points24 => "CSARule24",
+            EnteringKingRule::Points24Handicap => "CSARule24H",
             EnteringKingRule::Points27 => "CSARule27",
+            EnteringKingRule::Points27Handicap => "CSARule27H",
             EnteringKingRule::Try => "TryRule",
         }
     }
@@ -54,12 +71,22 @@ impl EnteringKingRule {
         })
     }
 
-    /// The points a declaration of `side` needs to win, under a point rule.
-    pub const fn points_to_win(self, side: Color) -> Option<u32> {
+    /// The points a declaration of `side` needs to win, under a point rule. `material` is
+    /// the points of every piece in the game, on the board and in hand
+    /// ([`EnteringKingRule::FULL_MATERIAL`] with all forty): under the handicap rules the
+    /// points missing from it come off White's need, White being the handicap giver
+    /// (YaneuraOu's definition of `CSARule24H` and `CSARule27H`).
+    pub const fn points_to_win(self, side: Color, material: u32) -> Option<u32> {
+        let given = Self::FULL_MATERIAL.saturating_sub(material);
         match (self, side) {
-            (EnteringKingRule::Points24, _) => Some(31),
-            (EnteringKingRule::Points27, Color::Black) => Some(28),
+            (EnteringKingRule::Points24, _)
+            | (EnteringKingRule::Points24Handicap, Color::Black) => Some(31),
+            (EnteringKingRule::Points24Handicap, Color::White) => Some(31u32.saturating_sub(given)),
+            (EnteringKingRule::Points27 | EnteringKingRule::Points27Handicap, Color::Black) => {
+                Some(28)
+            }
             (EnteringKingRule::Points27, Color::White) => Some(27),
+            (EnteringKingRule::Points27Handicap, Color::White) => Some(27u32.saturating_sub(given)),
             (EnteringKingRule::None | EnteringKingRule::Try, _) => None,
         }
     }
@@ -89,5 +116,28 @@ mod tests {
         }
         assert_eq!(EnteringKingRule::from_name("25"), None);
         assert_eq!(EnteringKingRule::default(), EnteringKingRule::Points27);
+        assert_eq!(
+            EnteringKingRule::from_name("csarule27h"),
+            Some(EnteringKingRule::Points27Handicap)
+        );
+        assert_eq!(EnteringKingRule::from_name("24H"), Some(EnteringKingRule::Points24Handicap));
+    }
+
+    #[test]
+    fn the_handicap_giver_needs_fewer_points() {
+        use EnteringKingRule::*;
+        let full = EnteringKingRule::FULL_MATERIAL;
+        // YaneuraOu's own checks: even, two-piece (10 points given), four-piece (12).
+        for (material, h27, h24) in [(full, 27, 31), (full - 10, 17, 21), (full - 12, 15, 19)] {
+            assert_eq!(Points27Handicap.points_to_win(Color::White, material), Some(h27));
+            assert_eq!(Points24Handicap.points_to_win(Color::White, material), Some(h24));
+            assert_eq!(Points27Handicap.points_to_win(Color::Black, material), Some(28));
+            assert_eq!(Points24Handicap.points_to_win(Color::Black, material), Some(31));
+            // The plain rules know no handicap.
+            assert_eq!(Points27.points_to_win(Color::White, material), Some(27));
+            assert_eq!(Points24.points_to_win(Color::White, material), Some(31));
+        }
+        assert_eq!(Try.points_to_win(Color::White, full), Option::None);
+        assert_eq!(None.points_to_win(Color::Black, full), Option::None);
     }
 }

@@ -575,10 +575,28 @@ impl Position {
 
     /// A winning declaration by the side to move under `rule` (never under `None` or `Try`).
     pub fn can_declare_win_by(&self, rule: EnteringKingRule) -> bool {
-        match rule.points_to_win(self.side) {
-            Some(needed) => self.declaration_points().is_some_and(|p| p >= needed),
-            None => false,
-        }
+        // The points first: the material count is only needed once a declaration is possible.
+        let Some(points) = self.declaration_points() else { return false };
+        rule.points_to_win(self.side, self.material_points()).is_some_and(|needed| points >= needed)
+    }
+
+    /// The points of every piece in the game, both sides', on the board and in hand (big
+    /// pieces 5, the others 1, kings too): 56 with all forty, fewer in a handicap game.
+    pub fn material_points(&self) -> u32 {
+        let big = self.by_kind[PieceKind::Bishop.index()]
+            | self.by_kind[PieceKind::Rook.index()]
+            | self.by_kind[PieceKind::Horse.index()]
+            | self.by_kind[PieceKind::Dragon.index()];
+        let on_board = (self.by_color[0] | self.by_color[1]).count() + 4 * big.count();
+        let in_hand: u32 = self
+            .hands
+            .iter()
+            .map(|h| {
+                let hand_big = h.count(PieceKind::Bishop) + h.count(PieceKind::Rook);
+                h.total() + 4 * hand_big
+            })
+            .sum();
+        on_board + in_hand
     }
 
     /// True if `color`'s king stands on its try square (the try rule's win).

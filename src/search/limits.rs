@@ -1,7 +1,37 @@
 //! What a protocol asks of a search: the limits of one search and the clock it budgets.
 
 use crate::rules::Move;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// The front end's word that the predicted move was played: a ponder search becomes a timed
+/// one, on the clock it was given with `go ponder` or on the one that came with the hit (USI
+/// `ponderhit btime … wtime …`, which GUIs send when `go ponder` had no clock).
+#[derive(Debug, Default)]
+pub struct PonderHit {
+    hit: AtomicBool,
+    clock: Mutex<Option<Clock>>,
+}
+
+impl PonderHit {
+    /// The hit, with the clock from now on if the front end gave one.
+    pub fn hit(&self, clock: Option<Clock>) {
+        if let Some(c) = clock {
+            *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
+        }
+        self.hit.store(true, Ordering::Release);
+    }
+
+    pub fn is_hit(&self) -> bool {
+        self.hit.load(Ordering::Acquire)
+    }
+
+    /// The clock that came with the hit, if any.
+    pub fn clock(&self) -> Option<Clock> {
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 /// A clock: the engine's remaining time and how it is replenished.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -34,7 +34,7 @@ mod worker;
 pub use crate::notation::score::{Bound, Score};
 pub use history::{TablePool, Tables};
 pub use info::{PvLine, SearchInfo, SearchResult};
-pub use limits::{Clock, MAX_MULTIPV, SearchLimits};
+pub use limits::{Clock, MAX_MULTIPV, PonderHit, SearchLimits};
 pub use see::{capture_value, see_ge, see_value};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
@@ -58,7 +58,7 @@ pub struct SearchContext<'a> {
     /// Set from outside to stop at once (`?`, `stop`, `quit`).
     pub stop: &'a AtomicBool,
     /// Set from outside when a ponder search becomes a real one.
-    pub ponderhit: &'a AtomicBool,
+    pub ponderhit: &'a PonderHit,
     pub threads: usize,
     /// Draw score in centipawns, from the engine's view: positive avoids draws.
     pub contempt: i32,
@@ -114,7 +114,7 @@ mod tests {
     fn run(sfen: &str, depth: u32) -> SearchResult {
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
-        let hit = AtomicBool::new(false);
+        let hit = PonderHit::default();
         let ctx = SearchContext {
             tt: &tt,
             stop: &stop,

@@ -71,7 +71,7 @@ pub fn think(
         main.iterate(&root, limits, report, 0);
         // While pondering or in infinite analysis, the answer waits for stop/ponderhit.
         while (limits.infinite || main.tm.is_pondering()) && !ctx.stop.load(Ordering::Relaxed) {
-            if main.tm.is_pondering() && ctx.ponderhit.load(Ordering::Relaxed) && !limits.infinite {
+            if main.tm.is_pondering() && ctx.ponderhit.is_hit() && !limits.infinite {
                 break;
             }
             std::thread::sleep(Duration::from_millis(2));

@@ -31,10 +31,15 @@ impl TimeManager {
         TimeManager { start: Instant::now(), soft, hard, pondering: limits.ponder }
     }
 
-    /// The opponent played the predicted move: the clock starts now.
-    pub fn ponderhit(&mut self) {
+    /// The opponent played the predicted move: the clock starts now; a clock given with the
+    /// hit replaces the budget `go ponder` gave.
+    pub fn ponderhit(&mut self, clock: Option<Clock>, overhead: Duration) {
         self.pondering = false;
         self.start = Instant::now();
+        if let Some(c) = clock {
+            let (soft, hard) = clock_budget(&c, overhead);
+            (self.soft, self.hard) = (Some(soft), Some(hard));
+        }
     }
 
     pub fn is_pondering(&self) -> bool {

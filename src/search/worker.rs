@@ -135,8 +135,8 @@ impl<'a> Worker<'a> {
             if self.ctx.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if self.is_main {
-                if self.tm.is_pondering() && self.ctx.ponderhit.load(Ordering::Relaxed) {
-                    self.tm.ponderhit();
+                if self.tm.is_pondering() && self.ctx.ponderhit.is_hit() {
+                    self.tm.ponderhit(self.ctx.ponderhit.clock(), self.ctx.move_overhead);
                 }
                 if self.root_depth > 1
                     && (self.tm.hard_expired()

@@ -10,7 +10,7 @@ use nom::{
     bytes::complete::{tag, take_till1},
     character::complete::{char, digit1, space1},
     combinator::{eof, map, map_res, opt, peek, recognize, rest, value, verify},
-    multi::{many0, separated_list1},
+    multi::{many0, many1, separated_list1},
     sequence::{preceded, terminated},
 };
 use std::fmt;
@@ -31,7 +31,9 @@ pub enum Command {
     },
     Go(Go),
     Stop,
-    PonderHit,
+    /// `ponderhit`, with the clocks from now on when the GUI gives them (ShogiHome's early
+    /// ponder sends `go ponder` bare and the clocks here): only the clock fields are set.
+    PonderHit(Option<Go>),
     GameOver(GameResult),
     Quit,
 }
@@ -51,6 +53,19 @@ pub struct Go {
     pub ponder: bool,
     /// `go mate [ms|infinite]`: solve a mate problem instead of searching.
     pub mate: Option<MateTime>,
+    /// `searchmoves m1 m2 …`: only these root moves (USI syntax, not yet checked).
+    pub searchmoves: Vec<UsiMove>,
+}
+
+impl Go {
+    /// Whether any clock field is set.
+    pub fn has_clock(&self) -> bool {
+        self.btime.is_some()
+            || self.wtime.is_some()
+            || self.binc.is_some()
+            || self.winc.is_some()
+            || self.byoyomi.is_some()
+    }
 }
 
 /// How long `go mate` may take.
@@ -119,7 +134,30 @@ enum GoItem {
     Infinite,
     Ponder,
     Mate(MateTime),
+    SearchMoves(Vec<UsiMove>),
 }
+
+impl GoItem {
+    fn keyword(&self) -> &'static str {
+        match self {
+            GoItem::BTime(_) => "btime",
+            GoItem::WTime(_) => "wtime",
+            GoItem::BInc(_) => "binc",
+            GoItem::WInc(_) => "winc",
+            GoItem::Byoyomi(_) => "byoyomi",
+            GoItem::MoveTime(_) => "movetime",
+            GoItem::Depth(_) => "depth",
+            GoItem::Nodes(_) => "nodes",
+            GoItem::Infinite => "infinite",
+            GoItem::Ponder => "ponder",
+            GoItem::Mate(_) => "mate",
+            GoItem::SearchMoves(_) => "searchmoves",
+        }
+    }
+}
+
+/// The `go` parameters, as the error for an unknown one lists them.
+const GO_PARAMETERS: &str = "btime, wtime, binc, winc, byoyomi, movetime, depth, nodes, infinite, ponder, mate, searchmoves";
 
 fn go_item(i: &str) -> IResult<&str, GoItem> {
     let timed = |name: &'static str, f: fn(Duration) -> GoItem| {
@@ -140,19 +178,34 @@ fn go_item(i: &str) -> IResult<&str, GoItem> {
         map(preceded(kw("mate"), opt(preceded(space1, mate_time))), |t| {
             GoItem::Mate(t.unwrap_or(MateTime::Infinite))
         }),
+        map(preceded(kw("searchmoves"), many1(preceded(space1, usi_move))), GoItem::SearchMoves),
     ))
     .parse(i)
 }
 
-fn parse_go(args: &str) -> Result<Go, CommandError> {
+/// One move of `searchmoves`.
+fn usi_move(i: &str) -> IResult<&str, UsiMove> {
+    map_res(word, |w| parse_usi_move(w).ok_or(())).parse(i)
+}
+
+/// The parameters of `go` (or the clocks of `ponderhit`), in any order.
+fn go_items(command: &str, args: &str) -> Result<Vec<GoItem>, CommandError> {
     let (rest, items) = many0(preceded(opt(space1), go_item))
         .parse(args)
-        .map_err(|_| CommandError("go: unreadable parameters".into()))?;
+        .map_err(|_| CommandError(format!("{command}: unreadable parameters")))?;
     let rest = rest.trim();
     if !rest.is_empty() {
         let what = rest.split_ascii_whitespace().next().unwrap_or(rest);
-        return error(format!("go: unexpected '{what}' (a parameter without its value?)"));
+        return error(format!(
+            "{command}: unexpected '{what}' (an unknown parameter, or one without its value; \
+             valid: {GO_PARAMETERS})"
+        ));
     }
+    Ok(items)
+}
+
+fn parse_go(args: &str) -> Result<Go, CommandError> {
+    let items = go_items("go", args)?;
     let mut go = Go::default();
     for item in items {
         match item {
@@ -167,6 +220,7 @@ fn parse_go(args: &str) -> Result<Go, CommandError> {
             GoItem::Infinite => go.infinite = true,
             GoItem::Ponder => go.ponder = true,
             GoItem::Mate(t) => go.mate = Some(t),
+            GoItem::SearchMoves(moves) => go.searchmoves = moves,
         }
     }
     if go.depth == Some(0) {
@@ -232,6 +286,31 @@ fn parse_setoption(args: &str) -> Result<Command, CommandError> {
         .map_err(|e| CommandError(format!("setoption {name}: {e}")))
 }
 
+/// `ponderhit [btime x] [wtime y] [binc a] [winc b] [byoyomi z]`.
+fn parse_ponderhit(args: &str) -> Result<Command, CommandError> {
+    if args.is_empty() {
+        return Ok(Command::PonderHit(None));
+    }
+    let mut go = Go::default();
+    for item in go_items("ponderhit", args)? {
+        match item {
+            GoItem::BTime(t) => go.btime = Some(t),
+            GoItem::WTime(t) => go.wtime = Some(t),
+            GoItem::BInc(t) => go.binc = Some(t),
+            GoItem::WInc(t) => go.winc = Some(t),
+            GoItem::Byoyomi(t) => go.byoyomi = Some(t),
+            other => {
+                return error(format!(
+                    "ponderhit: '{}' is no clock; ponderhit takes btime, wtime, binc, winc and \
+                     byoyomi",
+                    other.keyword()
+                ));
+            }
+        }
+    }
+    Ok(Command::PonderHit(Some(go)))
+}
+
 fn parse_gameover(args: &str) -> Result<Command, CommandError> {
     let result = alt((
         value(GameResult::Win, kw("win")),
@@ -270,7 +349,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
         "isready" => bare(Command::IsReady),
         "usinewgame" => bare(Command::UsiNewGame),
         "stop" => bare(Command::Stop),
-        "ponderhit" => bare(Command::PonderHit),
+        "ponderhit" => parse_ponderhit(args).map(Some),
         "quit" => bare(Command::Quit),
         "setoption" => parse_setoption(args).map(Some),
         "position" => parse_position(args).map(Some),
@@ -314,7 +393,7 @@ mod tests {
         assert_eq!(parse_command("  isready \r"), Ok(Some(Command::IsReady)));
         assert_eq!(parse_command("usinewgame"), Ok(Some(Command::UsiNewGame)));
         assert_eq!(parse_command("stop"), Ok(Some(Command::Stop)));
-        assert_eq!(parse_command("ponderhit"), Ok(Some(Command::PonderHit)));
+        assert_eq!(parse_command("ponderhit"), Ok(Some(Command::PonderHit(None))));
         assert_eq!(parse_command("quit"), Ok(Some(Command::Quit)));
         assert_eq!(parse_command("   "), Ok(None));
         assert_eq!(parse_command("gameover\tlose"), Ok(Some(Command::GameOver(GameResult::Lose))));
@@ -346,10 +425,52 @@ mod tests {
             "go depth 0",
             "go ponderx",
             "go nodes 99999999999999999999999",
-            "go searchmoves 7g7f",
+            "go searchmoves",
+            "go searchmoves 7g7x",
             "go mate soon",
         ] {
             assert!(parse_command(bad).is_err(), "{bad}");
+        }
+        // Every parameter, in any order, as GUIs send them.
+        let g = go("go searchmoves 7g7f 2g2f byoyomi 1000 depth 9 wtime 5 ponder btime 7 nodes 50");
+        let texts: Vec<String> = g.searchmoves.iter().map(|m| m.shape().to_string()).collect();
+        assert_eq!(texts, ["7g7f", "2g2f"]);
+        assert_eq!((g.byoyomi, g.btime, g.wtime), (ms(1000), ms(7), ms(5)));
+        assert_eq!((g.depth, g.nodes, g.ponder), (Some(9), Some(50), true));
+        let g = go("go infinite searchmoves P*5e");
+        assert!(g.infinite && g.searchmoves.len() == 1);
+        assert_eq!(go("go binc 10 winc 20 btime 1 wtime 2").winc, ms(20));
+        // An unknown word is named, with what is valid.
+        let Err(CommandError(e)) = parse_command("go btime 10 wibble 3") else { panic!() };
+        assert!(e.contains("'wibble'") && e.contains("searchmoves"), "{e}");
+    }
+
+    #[test]
+    fn ponderhit_with_or_without_clocks() {
+        assert_eq!(parse_command("ponderhit"), Ok(Some(Command::PonderHit(None))));
+        // ShogiHome's early ponder: the clocks come with the hit.
+        let Ok(Some(Command::PonderHit(Some(g)))) =
+            parse_command("ponderhit btime 37082 wtime 23103 byoyomi 10000")
+        else {
+            panic!()
+        };
+        assert_eq!((g.btime, g.wtime, g.byoyomi), (ms(37082), ms(23103), ms(10000)));
+        assert!(g.has_clock() && !g.ponder && g.depth.is_none());
+        let Ok(Some(Command::PonderHit(Some(g)))) =
+            parse_command("ponderhit btime 1000 wtime 2000 binc 10 winc 20")
+        else {
+            panic!()
+        };
+        assert_eq!((g.binc, g.winc), (ms(10), ms(20)));
+        for (bad, says) in [
+            ("ponderhit btime", "'btime'"),
+            ("ponderhit btime x", "'btime'"),
+            ("ponderhit depth 3", "'depth' is no clock"),
+            ("ponderhit ponder", "'ponder' is no clock"),
+            ("ponderhit now", "'now'"),
+        ] {
+            let Err(CommandError(e)) = parse_command(bad) else { panic!("{bad}") };
+            assert!(e.starts_with("ponderhit: ") && e.contains(says), "{bad}: {e}");
         }
     }
 

@@ -179,7 +179,7 @@ impl<W: Write> Usi<W> {
             Command::Position { start, moves } => self.set_position(*start, &moves),
             Command::Go(go) => self.go(&go),
             Command::Stop => self.stop(),
-            Command::PonderHit => self.ponderhit(),
+            Command::PonderHit(clocks) => self.ponderhit(clocks.as_ref()),
             // The game is over: stop thinking, say nothing more.
             Command::GameOver(_) => {
                 self.abandon();
@@ -291,8 +291,24 @@ impl<W: Write> Usi<W> {
         }
         self.play.declare = self.settings.declare_win;
         self.play.resign_on_mate = self.settings.resign_on_mate;
-        let side = self.play.game().position().side_to_move();
-        let limits = limits_for(go, side);
+        let pos = self.play.game().position();
+        let side = pos.side_to_move();
+        let mut limits = limits_for(go, side);
+        if !go.searchmoves.is_empty() {
+            let mut moves = Vec::new();
+            for m in &go.searchmoves {
+                match m.to_move(pos) {
+                    Ok(mv) => moves.push(mv),
+                    Err(e) => {
+                        return self.error(&format!(
+                            "go searchmoves: {} is illegal here: {e}; not searching",
+                            m.shape()
+                        ));
+                    }
+                }
+            }
+            limits.root_moves = Some(moves);
+        }
         if let Start::Declared(rule) = self.play.think(limits) {
             self.send(&format!("info string entering-king declaration ({})", rule.usi_name()))?;
             if go.ponder || go.infinite {
@@ -333,12 +349,16 @@ impl<W: Write> Usi<W> {
         }
     }
 
-    fn ponderhit(&mut self) -> io::Result<()> {
+    /// `clocks`: the clocks from now on, replacing those of `go ponder` (early ponder sends
+    /// them here and none with `go ponder`).
+    fn ponderhit(&mut self, clocks: Option<&Go>) -> io::Result<()> {
         if self.declaration_held {
             self.declaration_held = false;
             return self.send("bestmove win");
         }
-        match self.play.ponderhit() {
+        let side = self.play.game().position().side_to_move();
+        let clock = clocks.and_then(|g| limits_for(g, side).clock);
+        match self.play.ponderhit(clock) {
             None => self.error("ponderhit: not pondering"),
             Some(Some(update)) => self.on_update(update),
             Some(None) => Ok(()),

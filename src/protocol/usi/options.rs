@@ -38,7 +38,7 @@ pub enum Setting {
     DeclareWin(bool),
     /// YaneuraOu's `EnteringKingRule`.
     EnteringKing(EnteringKingRule),
-    /// `Skill Level`: 0 (weakest) to 20 (full strength).
+    /// `SkillLevel`: 0 (weakest) to 20 (full strength).
     SkillLevel(u8),
     /// `USI_LimitStrength`: play at `USI_Elo` instead of the skill level.
     LimitStrength(bool),
@@ -82,18 +82,21 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("BookFile", Kind::Filename),
     ("MultiPV", Kind::Spin { min: 1, max: MAX_MULTIPV as i64 }),
     ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
-    ("Move Overhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
+    ("MoveOverhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
     ("ResignOnMate", Kind::Check),
     ("ResignValue", Kind::Spin { min: MIN_VALUE as i64, max: NEVER as i64 }),
     ("DeclareWin", Kind::Check),
     ("EnteringKingRule", Kind::EnteringKingRule),
-    ("Skill Level", Kind::Spin { min: 0, max: MAX_SKILL as i64 }),
+    ("SkillLevel", Kind::Spin { min: 0, max: MAX_SKILL as i64 }),
     ("USI_LimitStrength", Kind::Check),
     ("USI_Elo", Kind::Spin { min: MIN_ELO as i64, max: MAX_ELO as i64 }),
 ];
 
-/// Names are matched without regard to case, spaces or underscores (`MoveOverhead`,
-/// `usi_hash`); `Hash` and `Ponder` are accepted for the `USI_` ones.
+/// Names are matched without regard to case, spaces or underscores, so the names with
+/// spaces of earlier versions (`Move Overhead`, `Skill Level`) that old GUI settings hold
+/// still work; `Hash` and `Ponder` are accepted for the `USI_` ones, and `USI_OwnBook`
+/// (ShogiGUI's and ShogiDroid's name) for `OwnBook`. Only the names without spaces are
+/// announced: GUIs that split `option` lines on spaces (ShogiHome) read no others.
 fn normalize(name: &str) -> String {
     name.chars().filter(|c| !matches!(c, ' ' | '_')).flat_map(char::to_lowercase).collect()
 }
@@ -103,6 +106,7 @@ fn lookup(name: &str) -> Option<(&'static str, Kind)> {
     let n = match n.as_str() {
         "hash" => "usihash".to_string(),
         "ponder" => "usiponder".to_string(),
+        "usiownbook" => "ownbook".to_string(),
         _ => n,
     };
     OPTIONS.iter().copied().find(|(known, _)| normalize(known) == n)
@@ -164,7 +168,7 @@ impl Setting {
                     "Threads" => Setting::Threads(n as usize),
                     "MultiPV" => Setting::MultiPv(n as usize),
                     "Contempt" => Setting::Contempt(n as i32),
-                    "Skill Level" => Setting::SkillLevel(n as u8),
+                    "SkillLevel" => Setting::SkillLevel(n as u8),
                     "USI_Elo" => Setting::Elo(n as u32),
                     "ResignValue" => Setting::ResignValue(n as u32),
                     _ => Setting::MoveOverhead(Duration::from_millis(n as u64)),
@@ -214,11 +218,11 @@ pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settin
                     .map_or("<empty>".into(), |p| p.display().to_string()),
                 "MultiPV" => engine.multipv.to_string(),
                 "Contempt" => engine.contempt.to_string(),
-                "Move Overhead" => engine.move_overhead.as_millis().to_string(),
+                "MoveOverhead" => engine.move_overhead.as_millis().to_string(),
                 "ResignOnMate" => settings.resign_on_mate.to_string(),
                 "ResignValue" => engine.resign_value.to_string(),
                 "EnteringKingRule" => rules.entering_king.usi_name().to_string(),
-                "Skill Level" => engine.skill.to_string(),
+                "SkillLevel" => engine.skill.to_string(),
                 "USI_LimitStrength" => engine.limit_strength.to_string(),
                 "USI_Elo" => engine.elo.to_string(),
                 _ => settings.declare_win.to_string(),
@@ -260,6 +264,17 @@ mod tests {
     }
 
     #[test]
+    fn announced_names_have_no_spaces() {
+        for line in
+            option_lines(&EngineOptions::default(), &GameRules::default(), &Settings::default())
+        {
+            let fields: Vec<&str> = line.split(' ').collect();
+            // `option name <one word> type …`, as GUIs that split on spaces read it.
+            assert_eq!((fields[0], fields[1], fields[3]), ("option", "name", "type"), "{line}");
+        }
+    }
+
+    #[test]
     fn names_are_forgiving_values_are_not() {
         assert_eq!(Setting::parse("hash", Some("16")), Ok(Setting::Hash(16)));
         assert_eq!(
@@ -273,7 +288,14 @@ mod tests {
         assert!(Setting::parse("OwnBook", None).is_err());
         assert!(Setting::parse("Clear Hash", None).is_err());
         assert_eq!(Setting::parse("skill level", Some("3")), Ok(Setting::SkillLevel(3)));
-        assert!(Setting::parse("Skill Level", Some("21")).is_err());
+        // The old names with spaces, and ShogiGUI's name for the book.
+        assert_eq!(Setting::parse("Skill Level", Some("3")), Ok(Setting::SkillLevel(3)));
+        assert_eq!(
+            Setting::parse("Move Overhead", Some("100")),
+            Ok(Setting::MoveOverhead(Duration::from_millis(100)))
+        );
+        assert_eq!(Setting::parse("USI_OwnBook", Some("false")), Ok(Setting::OwnBook(false)));
+        assert!(Setting::parse("SkillLevel", Some("21")).is_err());
         assert_eq!(
             Setting::parse("UCI_LimitStrength", Some("true")),
             Err(OptionError::NoSuchOption)

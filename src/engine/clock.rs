@@ -158,6 +158,35 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The control as KIF's `持ち時間：` says it, in the forms GUIs write: `5分` (the whole
+    /// game), `5分+10秒` (Fischer), `40手5分` and `、以後30手10分` for periods, `1手30秒`.
+    pub fn kif_text(&self) -> String {
+        use crate::notation::kif::duration_text;
+        match self {
+            TimeControl::PerMove(d) => format!("1手{}", duration_text(*d)),
+            TimeControl::Tournament { periods, increment } => {
+                let mut t = String::new();
+                for (i, p) in periods.iter().enumerate() {
+                    if i > 0 {
+                        t.push_str("、以後");
+                    }
+                    // A period for the whole game (`level 0 5`, Fischer's) says no moves.
+                    let whole = periods.len() == 1 && (p.moves >= 1000 || !increment.is_zero());
+                    if !whole {
+                        t.push_str(&format!("{}手", p.moves));
+                    }
+                    t.push_str(&duration_text(p.time));
+                }
+                if !increment.is_zero() {
+                    t.push_str(&format!("+{}", duration_text(*increment)));
+                }
+                t
+            }
+        }
+    }
+}
+
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -671,6 +700,19 @@ mod tests {
         );
         assert!(parse_level("").is_err());
         assert!(parse_level("a b").is_err());
+    }
+
+    #[test]
+    fn kif_headers_say_the_control_in_japanese() {
+        let p = |m, s| Period { moves: m, time: Duration::from_secs(s) };
+        let tc =
+            |periods, inc| TimeControl::Tournament { periods, increment: Duration::from_secs(inc) };
+        // Issue 36: `level f5 10` and the all-moves-in-5-minutes menu level.
+        assert_eq!(parse_level("f5 10").unwrap().kif_text(), "5分+10秒");
+        assert_eq!(tc(vec![p(1000, 300)], 0).kif_text(), "5分");
+        assert_eq!(parse_level("40 5").unwrap().kif_text(), "40手5分");
+        assert_eq!(tc(vec![p(30, 300), p(1, 30)], 0).kif_text(), "30手5分、以後1手30秒");
+        assert_eq!(parse_level("0 0:30").unwrap().kif_text(), "1手30秒");
     }
 
     #[test]

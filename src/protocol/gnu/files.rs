@@ -113,7 +113,8 @@ impl<D: Surface> Interp<'_, D> {
             white: Some(name(Color::White).into()),
             event: None,
             site: None,
-            time_control: self.play.clocks.on().then(|| self.play.clocks.control.to_string()),
+            // In the words KIF readers show (`持ち時間：5分+10秒`).
+            time_control: self.play.clocks.on().then(|| self.play.clocks.control.kif_text()),
         };
         for (m, s) in r.moves.iter_mut().zip(&self.stats) {
             m.time = Some(Duration::from_secs(s.time));

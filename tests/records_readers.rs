@@ -267,7 +267,7 @@ fn public_games() -> Vec<Record> {
 fn corpora(dir: &Path) -> Vec<Corpus> {
     let public = public_games();
     assert_eq!(public.len(), 538);
-    let mut rng = Rng(0x5eed_0f_1e7);
+    let mut rng = Rng(0x0005_eed0_f1e7);
     let random: Vec<Record> =
         (0..300).map(|i| random_game(&mut rng, Position::startpos(), i)).collect();
     let handicaps: Vec<Record> = (0..150)

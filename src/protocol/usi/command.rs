@@ -183,13 +183,32 @@ fn go_item(i: &str) -> IResult<&str, GoItem> {
     .parse(i)
 }
 
+impl Go {
+    fn set(&mut self, item: GoItem) {
+        match item {
+            GoItem::BTime(t) => self.btime = Some(t),
+            GoItem::WTime(t) => self.wtime = Some(t),
+            GoItem::BInc(t) => self.binc = Some(t),
+            GoItem::WInc(t) => self.winc = Some(t),
+            GoItem::Byoyomi(t) => self.byoyomi = Some(t),
+            GoItem::MoveTime(t) => self.movetime = Some(t),
+            GoItem::Depth(d) => self.depth = Some(d),
+            GoItem::Nodes(n) => self.nodes = Some(n),
+            GoItem::Infinite => self.infinite = true,
+            GoItem::Ponder => self.ponder = true,
+            GoItem::Mate(t) => self.mate = Some(t),
+            GoItem::SearchMoves(moves) => self.searchmoves = moves,
+        }
+    }
+}
+
 /// One move of `searchmoves`.
 fn usi_move(i: &str) -> IResult<&str, UsiMove> {
     map_res(word, |w| parse_usi_move(w).ok_or(())).parse(i)
 }
 
 /// The parameters of `go` (or the clocks of `ponderhit`), in any order.
-fn go_items(command: &str, args: &str) -> Result<Vec<GoItem>, CommandError> {
+fn go_items(command: &str, valid: &str, args: &str) -> Result<Vec<GoItem>, CommandError> {
     let (rest, items) = many0(preceded(opt(space1), go_item))
         .parse(args)
         .map_err(|_| CommandError(format!("{command}: unreadable parameters")))?;
@@ -198,30 +217,16 @@ fn go_items(command: &str, args: &str) -> Result<Vec<GoItem>, CommandError> {
         let what = rest.split_ascii_whitespace().next().unwrap_or(rest);
         return error(format!(
             "{command}: unexpected '{what}' (an unknown parameter, or one without its value; \
-             valid: {GO_PARAMETERS})"
+             valid: {valid})"
         ));
     }
     Ok(items)
 }
 
 fn parse_go(args: &str) -> Result<Go, CommandError> {
-    let items = go_items("go", args)?;
     let mut go = Go::default();
-    for item in items {
-        match item {
-            GoItem::BTime(t) => go.btime = Some(t),
-            GoItem::WTime(t) => go.wtime = Some(t),
-            GoItem::BInc(t) => go.binc = Some(t),
-            GoItem::WInc(t) => go.winc = Some(t),
-            GoItem::Byoyomi(t) => go.byoyomi = Some(t),
-            GoItem::MoveTime(t) => go.movetime = Some(t),
-            GoItem::Depth(d) => go.depth = Some(d),
-            GoItem::Nodes(n) => go.nodes = Some(n),
-            GoItem::Infinite => go.infinite = true,
-            GoItem::Ponder => go.ponder = true,
-            GoItem::Mate(t) => go.mate = Some(t),
-            GoItem::SearchMoves(moves) => go.searchmoves = moves,
-        }
+    for item in go_items("go", GO_PARAMETERS, args)? {
+        go.set(item);
     }
     if go.depth == Some(0) {
         return error("go: depth must be at least 1");
@@ -292,21 +297,21 @@ fn parse_ponderhit(args: &str) -> Result<Command, CommandError> {
         return Ok(Command::PonderHit(None));
     }
     let mut go = Go::default();
-    for item in go_items("ponderhit", args)? {
-        match item {
-            GoItem::BTime(t) => go.btime = Some(t),
-            GoItem::WTime(t) => go.wtime = Some(t),
-            GoItem::BInc(t) => go.binc = Some(t),
-            GoItem::WInc(t) => go.winc = Some(t),
-            GoItem::Byoyomi(t) => go.byoyomi = Some(t),
-            other => {
-                return error(format!(
-                    "ponderhit: '{}' is no clock; ponderhit takes btime, wtime, binc, winc and \
-                     byoyomi",
-                    other.keyword()
-                ));
-            }
+    for item in go_items("ponderhit", "btime, wtime, binc, winc, byoyomi", args)? {
+        if !matches!(
+            item,
+            GoItem::BTime(_)
+                | GoItem::WTime(_)
+                | GoItem::BInc(_)
+                | GoItem::WInc(_)
+                | GoItem::Byoyomi(_)
+        ) {
+            return error(format!(
+                "ponderhit: '{}' is no clock; ponderhit takes btime, wtime, binc, winc and byoyomi",
+                item.keyword()
+            ));
         }
+        go.set(item);
     }
     Ok(Command::PonderHit(Some(go)))
 }

@@ -23,6 +23,7 @@
 
 mod folded;
 mod layout;
+pub mod nnue;
 pub mod params;
 mod reference;
 

@@ -1,0 +1,417 @@
+//! Trains the learned evaluation (`gnushogi::eval::nnue`) on self-play positions.
+//!
+//! ```text
+//! cargo run --release --example selfplay -- --games 20000 --seed 1 --out sp1.tsv
+//! cargo run --release --example nnue_train -- --data sp1.tsv --validate sp0.tsv \
+//!     --epochs 20 --save net.f32 --out net.nnue
+//! ```
+//!
+//! The data is `examples/selfplay.rs`'s: `SFEN <tab> result <tab> score` from sente's view.
+//! The target of a position is `L · result + (1 − L) · sigmoid(K · score)` (`--lambda L`, K
+//! the linear table's scale `nnue::LOGIT_K`), from the side to move's view; the network's
+//! output is a logit, and the loss the mean squared error of its sigmoid, as
+//! `examples/tune.rs` fits the linear table: the two losses on the same held-out positions
+//! compare the evaluations (the linear one's is printed with the network's).
+//!
+//! Written in Rust rather than Python with PyTorch so that the features the network is
+//! trained on are computed by the engine's own code (`nnue::active_features`), with no
+//! second implementation to keep in step; the network is small enough for hand-written
+//! gradients. Mini-batches of Adam over `--threads` threads; `--save` keeps the float
+//! weights, which `--init` continues from (across sessions), and `--out` writes the
+//! quantized network file the engine reads.
+
+use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network};
+use gnushogi::eval::{self, nnue};
+use gnushogi::notation::parse_sfen;
+use gnushogi::rules::Color;
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Positions as their features: each sample's side to move's, then the other's.
+#[derive(Default)]
+struct Data {
+    features: Vec<u16>,
+    /// Start in `features`, how many are the side to move's, how many the other's.
+    spans: Vec<(u32, u8, u8)>,
+    targets: Vec<f32>,
+    /// The linear evaluation's chance for the side to move, for comparison.
+    linear: Vec<f32>,
+}
+
+impl Data {
+    fn load(files: &str, skip: u32, lambda: f32) -> Data {
+        let mut d = Data::default();
+        let mut scratch: Vec<u16> = Vec::with_capacity(nnue::MAX_ACTIVE);
+        for path in files.split(',').filter(|p| !p.is_empty()) {
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for line in text.lines() {
+                let mut cols = line.split('\t');
+                let (Some(sfen), Some(result)) = (cols.next(), cols.next()) else { continue };
+                let Ok(result) = result.trim().parse::<f32>() else { continue };
+                let score = cols.next().and_then(|s| s.trim().parse::<f32>().ok());
+                let Ok(pos) = parse_sfen(sfen) else { continue };
+                if pos.move_number() < skip || pos.in_check() {
+                    continue;
+                }
+                let mut target = match score {
+                    Some(s) => lambda * result + (1.0 - lambda) * sigmoid(LOGIT_K as f32 * s),
+                    None => result,
+                };
+                let stm = pos.side_to_move();
+                if stm == Color::White {
+                    target = 1.0 - target;
+                }
+                let start = d.features.len() as u32;
+                let mut counts = [0u8; 2];
+                for (i, persp) in [stm, !stm].into_iter().enumerate() {
+                    scratch.clear();
+                    nnue::active_features(&pos, persp, &mut scratch);
+                    counts[i] = scratch.len() as u8;
+                    d.features.extend_from_slice(&scratch);
+                }
+                d.spans.push((start, counts[0], counts[1]));
+                d.targets.push(target);
+                d.linear.push(sigmoid(LOGIT_K as f32 * eval::evaluate(&pos) as f32));
+            }
+        }
+        d
+    }
+
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn sample(&self, i: usize) -> [&[u16]; 2] {
+        let (start, us, them) = self.spans[i];
+        let s = start as usize;
+        let (us, them) = (usize::from(us), usize::from(them));
+        [&self.features[s..s + us], &self.features[s + us..s + us + them]]
+    }
+}
+
+/// The float network, or its gradient.
+#[derive(Clone)]
+struct Params {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: Vec<f32>,
+    w3: Vec<f32>,
+    b3: Vec<f32>,
+}
+
+impl Params {
+    fn zeros() -> Params {
+        Params {
+            w1: vec![0.0; FEATURES * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; L2 * 2 * HIDDEN],
+            b2: vec![0.0; L2],
+            w3: vec![0.0; L2],
+            b3: vec![0.0; 1],
+        }
+    }
+
+    fn random(seed: u64) -> Params {
+        let mut state = seed | 1;
+        let mut uniform = |a: f32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+        };
+        let mut p = Params::zeros();
+        // About 130 features are active: accumulators start near 0.5, spread by about 0.15.
+        p.w1.iter_mut().for_each(|w| *w = uniform(0.02));
+        p.b1.iter_mut().for_each(|b| *b = 0.5);
+        let glorot = (6.0 / (2 * HIDDEN + L2) as f32).sqrt();
+        p.w2.iter_mut().for_each(|w| *w = uniform(glorot));
+        p.w3.iter_mut().for_each(|w| *w = uniform(0.3));
+        p
+    }
+
+    fn slices_mut(&mut self) -> [&mut Vec<f32>; 6] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2, &mut self.w3, &mut self.b3]
+    }
+
+    fn slices(&self) -> [&Vec<f32>; 6] {
+        [&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, &self.b3]
+    }
+
+    fn save(&self, path: &str) -> std::io::Result<()> {
+        let bytes: Vec<u8> =
+            self.slices().iter().flat_map(|v| v.iter().flat_map(|x| x.to_le_bytes())).collect();
+        std::fs::write(path, bytes)
+    }
+
+    fn load(path: &str) -> std::io::Result<Params> {
+        let bytes = std::fs::read(path)?;
+        let mut p = Params::zeros();
+        let total: usize = p.slices().iter().map(|v| v.len()).sum();
+        if bytes.len() != 4 * total {
+            return Err(std::io::Error::other(format!("{path}: not a network of these sizes")));
+        }
+        let mut floats =
+            bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        for v in p.slices_mut() {
+            v.iter_mut().for_each(|x| *x = floats.next().expect("sized"));
+        }
+        Ok(p)
+    }
+
+    fn network(&self) -> Network {
+        Network::quantize(&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, self.b3[0])
+    }
+}
+
+/// What a forward pass keeps for the backward one.
+struct Pass {
+    /// Both accumulators before clipping: the side to move's, then the other's.
+    acc: Vec<f32>,
+    hidden_in: [f32; L2],
+    hidden: [f32; L2],
+    logit: f32,
+}
+
+fn forward(p: &Params, sample: [&[u16]; 2]) -> Pass {
+    let mut acc = Vec::with_capacity(2 * HIDDEN);
+    for features in sample {
+        let mut a = p.b1.clone();
+        for &f in features {
+            let row = &p.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+            a.iter_mut().zip(row).for_each(|(x, w)| *x += w);
+        }
+        acc.extend_from_slice(&a);
+    }
+    let input: Vec<f32> = acc.iter().map(|x| x.clamp(0.0, 1.0)).collect();
+    let mut hidden_in = [0.0; L2];
+    let mut hidden = [0.0; L2];
+    let mut logit = p.b3[0];
+    for k in 0..L2 {
+        let row = &p.w2[k * 2 * HIDDEN..][..2 * HIDDEN];
+        let z = row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + p.b2[k];
+        hidden_in[k] = z;
+        hidden[k] = z.clamp(0.0, 1.0);
+        logit += p.w3[k] * hidden[k];
+    }
+    Pass { acc, hidden_in, hidden, logit }
+}
+
+/// Adds the gradient of one sample's loss to `g`; returns the loss.
+fn backward(p: &Params, g: &mut Params, sample: [&[u16]; 2], target: f32) -> f32 {
+    let pass = forward(p, sample);
+    let prob = sigmoid(pass.logit);
+    let d_logit = 2.0 * (prob - target) * prob * (1.0 - prob);
+    g.b3[0] += d_logit;
+    let mut d_input = vec![0.0f32; 2 * HIDDEN];
+    for k in 0..L2 {
+        g.w3[k] += d_logit * pass.hidden[k];
+        let z = pass.hidden_in[k];
+        if z <= 0.0 || z >= 1.0 {
+            continue;
+        }
+        let dz = d_logit * p.w3[k];
+        g.b2[k] += dz;
+        let row = &p.w2[k * 2 * HIDDEN..][..2 * HIDDEN];
+        let grow = &mut g.w2[k * 2 * HIDDEN..][..2 * HIDDEN];
+        for i in 0..2 * HIDDEN {
+            grow[i] += dz * pass.acc[i].clamp(0.0, 1.0);
+            d_input[i] += dz * row[i];
+        }
+    }
+    for (half, features) in sample.into_iter().enumerate() {
+        let mut d_acc = [0.0f32; HIDDEN];
+        for j in 0..HIDDEN {
+            let a = pass.acc[half * HIDDEN + j];
+            if a > 0.0 && a < 1.0 {
+                d_acc[j] = d_input[half * HIDDEN + j];
+            }
+        }
+        g.b1.iter_mut().zip(&d_acc).for_each(|(b, d)| *b += d);
+        for &f in features {
+            let row = &mut g.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+            row.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
+        }
+    }
+    (prob - target) * (prob - target)
+}
+
+/// The quantized network's chance for the side to move in each position `Data::load` keeps.
+fn quantized_chances(net: &Network, files: &str, skip: u32) -> Vec<f32> {
+    let mut chances = Vec::new();
+    for path in files.split(',').filter(|p| !p.is_empty()) {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines() {
+            let mut cols = line.split('\t');
+            let (Some(sfen), Some(result)) = (cols.next(), cols.next()) else { continue };
+            if result.trim().parse::<f32>().is_err() {
+                continue;
+            }
+            let Ok(pos) = parse_sfen(sfen) else { continue };
+            if pos.move_number() < skip || pos.in_check() {
+                continue;
+            }
+            chances.push(sigmoid(LOGIT_K as f32 * net.evaluate(&pos) as f32));
+        }
+    }
+    chances
+}
+
+fn loss(p: &Params, data: &Data) -> f64 {
+    let total: f64 = (0..data.len())
+        .map(|i| {
+            let e = sigmoid(forward(p, data.sample(i)).logit) - data.targets[i];
+            f64::from(e * e)
+        })
+        .sum();
+    total / data.len().max(1) as f64
+}
+
+fn linear_loss(data: &Data) -> f64 {
+    let total: f64 =
+        data.linear.iter().zip(&data.targets).map(|(p, t)| f64::from((p - t) * (p - t))).sum();
+    total / data.len().max(1) as f64
+}
+
+struct Adam {
+    m: Params,
+    v: Params,
+    steps: i32,
+}
+
+impl Adam {
+    fn step(&mut self, p: &mut Params, g: &Params, rate: f32, scale: f32) {
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        self.steps += 1;
+        let c1 = 1.0 - b1.powi(self.steps);
+        let c2 = 1.0 - b2.powi(self.steps);
+        let params = p.slices_mut();
+        let grads = g.slices();
+        let ms = self.m.slices_mut();
+        let vs = self.v.slices_mut();
+        for (((w, g), m), v) in params.into_iter().zip(grads).zip(ms).zip(vs) {
+            for i in 0..w.len() {
+                let gi = g[i] * scale;
+                if gi == 0.0 && m[i] == 0.0 {
+                    continue;
+                }
+                m[i] = b1 * m[i] + (1.0 - b1) * gi;
+                v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+                w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+            }
+        }
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let data_files: String = arg(&args, "--data", String::new());
+    if data_files.is_empty() {
+        eprintln!(
+            "usage: nnue_train --data FILE[,FILE...] [--validate FILE] [--epochs N] [--batch N] \
+             [--rate R] [--lambda L] [--skip-plies N] [--threads N] [--seed N] [--init F] \
+             [--save F] [--out F]"
+        );
+        std::process::exit(2);
+    }
+    let validate: String = arg(&args, "--validate", String::new());
+    let epochs: usize = arg(&args, "--epochs", 10);
+    let batch: usize = arg(&args, "--batch", 16_384);
+    let rate: f32 = arg(&args, "--rate", 0.001);
+    let lambda: f32 = arg(&args, "--lambda", 0.5);
+    let skip: u32 = arg(&args, "--skip-plies", 16);
+    let threads: usize = arg(&args, "--threads", 2).max(1);
+    let seed: u64 = arg(&args, "--seed", 1);
+    let init: String = arg(&args, "--init", String::new());
+    let save: String = arg(&args, "--save", String::new());
+    let out: String = arg(&args, "--out", String::new());
+
+    let data = Data::load(&data_files, skip, lambda);
+    let held_out = Data::load(&validate, skip, lambda);
+    eprintln!("{} positions to fit, {} held out", data.len(), held_out.len());
+    let mut p = if init.is_empty() { Params::random(seed) } else { Params::load(&init)? };
+    if held_out.len() > 0 {
+        eprintln!(
+            "held out: linear evaluation loss {:.6}, network {:.6}",
+            linear_loss(&held_out),
+            loss(&p, &held_out)
+        );
+    }
+    let mut adam = Adam { m: Params::zeros(), v: Params::zeros(), steps: 0 };
+    let mut order: Vec<usize> = (0..data.len()).collect();
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for epoch in 1..=epochs {
+        for i in (1..order.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            order.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut train_loss = 0.0f64;
+        for chunk in order.chunks(batch) {
+            let part = chunk.len().div_ceil(threads);
+            let results: Vec<(Params, f64)> = std::thread::scope(|s| {
+                let handles: Vec<_> = chunk
+                    .chunks(part)
+                    .map(|ids| {
+                        let (p, data) = (&p, &data);
+                        s.spawn(move || {
+                            let mut g = Params::zeros();
+                            let mut l = 0.0f64;
+                            for &i in ids {
+                                l +=
+                                    f64::from(backward(p, &mut g, data.sample(i), data.targets[i]));
+                            }
+                            (g, l)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("thread")).collect()
+            });
+            let mut results = results.into_iter();
+            let (mut g, mut l) = results.next().expect("one part");
+            for (other, ol) in results {
+                for (a, b) in g.slices_mut().into_iter().zip(other.slices()) {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                }
+                l += ol;
+            }
+            train_loss += l;
+            adam.step(&mut p, &g, rate, 1.0 / chunk.len() as f32);
+        }
+        let held = if held_out.len() > 0 { loss(&p, &held_out) } else { f64::NAN };
+        eprintln!(
+            "epoch {epoch}: training loss {:.6}, held out {held:.6}",
+            train_loss / data.len().max(1) as f64
+        );
+        if !save.is_empty() {
+            p.save(&save)?;
+        }
+    }
+    if !out.is_empty() {
+        let net = p.network();
+        std::fs::write(&out, net.to_bytes())?;
+        eprintln!("wrote {out}");
+        if held_out.len() > 0 {
+            // The integers the engine computes, against the same targets.
+            let quantized = Data::load(&validate, skip, lambda);
+            let total: f64 = quantized_chances(&net, &validate, skip)
+                .iter()
+                .zip(&quantized.targets)
+                .map(|(p, t)| f64::from((p - t) * (p - t)))
+                .sum();
+            eprintln!("held out, quantized network: {:.6}", total / quantized.len() as f64);
+        }
+    }
+    Ok(())
+}

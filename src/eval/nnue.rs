@@ -1,0 +1,443 @@
+//! A learned evaluation with a hidden layer, NNUE-style: its input features, its network
+//! file and its integer inference. Trained by `examples/nnue_train.rs`; not yet the search's
+//! evaluation (doc/strength.md, "A learned evaluation").
+//!
+//! **Features**, from one side's view (its *perspective*: the board turned round for White,
+//! pieces named own or enemy): every piece other than a king at its exact offset from the
+//! perspective's king and again from the enemy king (the king-relative terms the linear
+//! table learnt), and on its square; each king's square; each hand kind held, counted one
+//! feature per piece (a thermometer). About 130 of the 17 372 are active in a position.
+//!
+//! **Network**: one accumulator per perspective, the sum of its active features' rows of
+//! `w1` plus `b1` (`HIDDEN` wide, `i16`); the side to move's and the other's, clipped to
+//! 0..=1, make the hidden layer's input (`2 × HIDDEN`); one hidden layer of `L2` clipped
+//! units; one output, a logit of the side to move's winning chance, in centipawns as the
+//! linear table's scale has them (`LOGIT_K`). All integer: activations of 1.0 are `QA`, the
+//! hidden weights and the output's are scaled by `QB`.
+//!
+//! A feature's value depends on the piece and both kings alone, so when no king moves the
+//! accumulators follow a move by adding and removing a few rows; a king move rebuilds them.
+
+use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
+use crate::rules::{Color, PieceKind, Position, Square};
+
+/// Width of one perspective's accumulator.
+pub const HIDDEN: usize = 256;
+/// Units of the hidden layer.
+pub const L2: usize = 32;
+/// An activation of 1.0.
+pub const QA: i32 = 127;
+/// The scale of the hidden layer's and the output's weights (i16: a weight of 1.0 is 256,
+/// and 512 inputs of at most `QA` stay far inside an i32).
+pub const QB: i32 = 256;
+/// The logistic scale of centipawns, as the linear table was fitted: the chance of a win is
+/// `sigmoid(LOGIT_K × cp)`.
+pub const LOGIT_K: f64 = 0.00117;
+
+/// Pieces other than kings by owner (own, enemy) and kind: 2 × 13.
+const PIECE_KINDS: usize = 26;
+/// Offset from the perspective's own king.
+const OWN_RELATIVE: usize = 0;
+/// Offset from the enemy king.
+const ENEMY_RELATIVE: usize = OWN_RELATIVE + PIECE_KINDS * FINE_OFFSETS;
+/// The piece's square.
+const SQUARE: usize = ENEMY_RELATIVE + PIECE_KINDS * FINE_OFFSETS;
+/// Own king's square, then the enemy king's.
+const KINGS: usize = SQUARE + PIECE_KINDS * 81;
+/// Hand pieces by owner, kind and count.
+const HANDS: usize = KINGS + 2 * 81;
+/// The most pieces of each hand kind (`PieceKind::HAND` order) one hand can hold.
+const HAND_MAX: [usize; 7] = [18, 4, 4, 4, 2, 2, 4];
+/// Where each hand kind's thermometer starts within one owner's hand features.
+const HAND_START: [usize; 7] = {
+    let mut s = [0; 7];
+    let mut i = 1;
+    while i < 7 {
+        s[i] = s[i - 1] + HAND_MAX[i - 1];
+        i += 1;
+    }
+    s
+};
+const HAND_FEATURES: usize = HAND_START[6] + HAND_MAX[6];
+/// Number of input features of one perspective.
+pub const FEATURES: usize = HANDS + 2 * HAND_FEATURES;
+/// At most this many features are active in one perspective (40 pieces, three each).
+pub const MAX_ACTIVE: usize = 40 * 3 + 2 + 2 * HAND_FEATURES;
+
+/// The features a piece of `color` and `kind` (not a king) on `sq` gives `perspective`,
+/// whose king stands on `own_king` and the enemy's on `enemy_king` (either may be missing).
+#[inline]
+pub fn piece_features(
+    perspective: Color,
+    own_king: Option<Square>,
+    enemy_king: Option<Square>,
+    color: Color,
+    kind: PieceKind,
+    sq: Square,
+    out: &mut impl Extend<u16>,
+) {
+    let piece = usize::from(color != perspective) * 13 + kind13(kind);
+    let at = oriented(perspective, sq);
+    if let Some(k) = own_king {
+        let f = OWN_RELATIVE + piece * FINE_OFFSETS + fine_index(king_offset(k, at));
+        out.extend([f as u16]);
+    }
+    if let Some(k) = enemy_king {
+        let f = ENEMY_RELATIVE + piece * FINE_OFFSETS + fine_index(king_offset(k, at));
+        out.extend([f as u16]);
+    }
+    out.extend([(SQUARE + piece * 81 + at.index()) as u16]);
+}
+
+/// The feature of the `count`th piece (from 1) of hand kind `hand_index` (`PieceKind::HAND`
+/// order) held by `color`, for `perspective`.
+#[inline]
+pub fn hand_feature(perspective: Color, color: Color, hand_index: usize, count: usize) -> u16 {
+    let owner = usize::from(color != perspective);
+    (HANDS + owner * HAND_FEATURES + HAND_START[hand_index] + count - 1) as u16
+}
+
+/// Every active feature of `pos` from `perspective`'s view, appended to `out`.
+pub fn active_features(pos: &Position, perspective: Color, out: &mut impl Extend<u16>) {
+    let own_king = pos.king_square(perspective).map(|k| oriented(perspective, k));
+    let enemy_king = pos.king_square(!perspective).map(|k| oriented(perspective, k));
+    for (i, king) in [own_king, enemy_king].into_iter().enumerate() {
+        if let Some(k) = king {
+            out.extend([(KINGS + i * 81 + k.index()) as u16]);
+        }
+    }
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            if kind == PieceKind::King {
+                continue;
+            }
+            for sq in pos.pieces(color, kind) {
+                piece_features(perspective, own_king, enemy_king, color, kind, sq, out);
+            }
+        }
+        let hand = pos.hand(color);
+        for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+            let n = (hand.count(kind) as usize).min(HAND_MAX[i]);
+            out.extend((1..=n).map(|c| hand_feature(perspective, color, i, c)));
+        }
+    }
+}
+
+/// A network's weights, quantized.
+#[derive(Clone)]
+pub struct Network {
+    /// `FEATURES` rows of `HIDDEN`.
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    /// `L2` rows of `2 × HIDDEN`: the side to move's accumulator, then the other's.
+    w2: Vec<i16>,
+    b2: Vec<i32>,
+    w3: Vec<i16>,
+    b3: i32,
+}
+
+/// What is wrong with a network file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// Not a network file, or one of other dimensions.
+    Header,
+    /// Shorter or longer than its dimensions say.
+    Size,
+}
+
+impl std::fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetworkError::Header => write!(f, "not a network of these dimensions"),
+            NetworkError::Size => write!(f, "the network file has the wrong size"),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// The file's first bytes: a name and the dimensions, little-endian.
+const MAGIC: &[u8; 8] = b"GSNNUE01";
+
+impl Network {
+    /// The file's length for these dimensions.
+    pub const FILE_LEN: usize =
+        8 + 12 + 2 * (FEATURES * HIDDEN + HIDDEN + L2 * 2 * HIDDEN + L2) + 4 * (L2 + 1);
+
+    /// Reads a network file: the magic, `FEATURES`, `HIDDEN`, `L2` as u32, then `w1`, `b1`,
+    /// `w2` as i16, `b2` as i32, `w3` as i16 and `b3` as i32, all little-endian.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let dims = [FEATURES, HIDDEN, L2].map(|d| (d as u32).to_le_bytes());
+        if bytes.len() < 20 || &bytes[..8] != MAGIC || bytes[8..20] != dims.concat()[..] {
+            return Err(NetworkError::Header);
+        }
+        if bytes.len() != Self::FILE_LEN {
+            return Err(NetworkError::Size);
+        }
+        let mut rest = &bytes[20..];
+        let mut i16s = |n: usize| {
+            let (head, tail) = rest.split_at(2 * n);
+            rest = tail;
+            head.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect::<Vec<_>>()
+        };
+        let (w1, b1, w2) = (i16s(FEATURES * HIDDEN), i16s(HIDDEN), i16s(L2 * 2 * HIDDEN));
+        let i32s = |b: &[u8]| -> Vec<i32> {
+            b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+        };
+        let b2 = i32s(&rest[..4 * L2]);
+        rest = &rest[4 * L2..];
+        let w3: Vec<i16> =
+            rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let b3 = i32s(&rest[2 * L2..])[0];
+        Ok(Network { w1, b1, w2, b2, w3, b3 })
+    }
+
+    /// Writes the network in the form [`Network::from_bytes`] reads.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        for d in [FEATURES, HIDDEN, L2] {
+            out.extend_from_slice(&(d as u32).to_le_bytes());
+        }
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.w3 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b3.to_le_bytes());
+        out
+    }
+
+    /// A network from float weights as the trainer holds them (activations 0..=1, output a
+    /// logit): `w1` is `FEATURES × HIDDEN`, `w2` is `L2 × 2·HIDDEN`. Values beyond what the
+    /// integers hold are clamped.
+    pub fn quantize(
+        w1: &[f32],
+        b1: &[f32],
+        w2: &[f32],
+        b2: &[f32],
+        w3: &[f32],
+        b3: f32,
+    ) -> Network {
+        let q16 = |v: &[f32], s: f32| -> Vec<i16> {
+            v.iter().map(|x| (x * s).round().clamp(-32768.0, 32767.0) as i16).collect()
+        };
+        let (qa, qb) = (QA as f32, QB as f32);
+        Network {
+            w1: q16(w1, qa),
+            b1: q16(b1, qa),
+            w2: q16(w2, qb),
+            b2: b2.iter().map(|x| (x * qa * qb).round() as i32).collect(),
+            w3: q16(w3, qb),
+            b3: (b3 * qa * qb).round() as i32,
+        }
+    }
+
+    /// One perspective's accumulator, built from scratch.
+    pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut [i16; HIDDEN]) {
+        acc.copy_from_slice(&self.b1);
+        let mut features = Vec::with_capacity(MAX_ACTIVE);
+        active_features(pos, perspective, &mut features);
+        for f in features {
+            self.add(acc, f);
+        }
+    }
+
+    /// Adds feature `f`'s row to an accumulator.
+    #[inline]
+    pub fn add(&self, acc: &mut [i16; HIDDEN], f: u16) {
+        let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+
+    /// Takes feature `f`'s row from an accumulator.
+    #[inline]
+    pub fn remove(&self, acc: &mut [i16; HIDDEN], f: u16) {
+        let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+
+    /// The evaluation in centipawns from the side to move's view, given its accumulator
+    /// (`us`) and the other side's (`them`).
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        let clip = |a: &[i16; HIDDEN]| a.map(|v| v.clamp(0, QA as i16));
+        let input = [clip(us), clip(them)];
+        let mut out = i64::from(self.b3);
+        for (k, row) in self.w2.chunks_exact(2 * HIDDEN).enumerate() {
+            let mut sum = self.b2[k];
+            for (half, acc) in input.iter().enumerate() {
+                sum += row[half * HIDDEN..][..HIDDEN]
+                    .iter()
+                    .zip(acc)
+                    .map(|(&w, &a)| i32::from(w) * i32::from(a))
+                    .sum::<i32>();
+            }
+            let hidden = ((sum + QB / 2) / QB).clamp(0, QA);
+            out += i64::from(hidden) * i64::from(self.w3[k]);
+        }
+        // out is QA·QB times the logit; centipawns are the logit over LOGIT_K.
+        let per_cp = f64::from(QA * QB) * LOGIT_K;
+        (out as f64 / per_cp).round() as i32
+    }
+
+    /// The evaluation of `pos` from the side to move's view, both accumulators built anew.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let stm = pos.side_to_move();
+        let (mut us, mut them) = ([0; HIDDEN], [0; HIDDEN]);
+        self.refresh(pos, stm, &mut us);
+        self.refresh(pos, !stm, &mut them);
+        self.output(&us, &them)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_sfen;
+
+    #[test]
+    fn features_are_in_range_distinct_and_mirror_between_the_sides() {
+        let pos = parse_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPP1/1B5R1/LNSGKGSNL w P 2")
+            .unwrap();
+        let mut black = Vec::new();
+        active_features(&pos, Color::Black, &mut black);
+        assert!(black.iter().all(|&f| usize::from(f) < FEATURES));
+        assert!(black.len() <= MAX_ACTIVE);
+        let mut sorted = black.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), black.len());
+        // 37 pieces on the board, three features each; two kings; a pawn in hand.
+        assert_eq!(black.len(), 37 * 3 + 2 + 1);
+        // The same position with the colours exchanged gives White the features Black had.
+        let mirror =
+            parse_sfen("lnsgkgsnl/1r5b1/1ppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b p 2")
+                .unwrap();
+        let mut white = Vec::new();
+        active_features(&mirror, Color::White, &mut white);
+        white.sort_unstable();
+        assert_eq!(sorted, white);
+    }
+
+    #[test]
+    fn hand_thermometers_do_not_overlap() {
+        let mut all = Vec::new();
+        for color in Color::ALL {
+            for (i, &max) in HAND_MAX.iter().enumerate() {
+                all.extend((1..=max).map(|c| hand_feature(Color::Black, color, i, c)));
+            }
+        }
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+        assert_eq!(usize::from(*all.last().unwrap()), FEATURES - 1);
+    }
+
+    /// A small random network, in floats and quantized.
+    fn random_network() -> (Vec<Vec<f32>>, f32, Network) {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |scale: f32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * scale
+        };
+        let w1: Vec<f32> = (0..FEATURES * HIDDEN).map(|_| next(0.1)).collect();
+        let b1: Vec<f32> = (0..HIDDEN).map(|_| next(0.5) + 0.3).collect();
+        let w2: Vec<f32> = (0..L2 * 2 * HIDDEN).map(|_| next(0.2)).collect();
+        let b2: Vec<f32> = (0..L2).map(|_| next(0.5)).collect();
+        let w3: Vec<f32> = (0..L2).map(|_| next(2.0)).collect();
+        let b3 = 0.1;
+        let net = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3);
+        // The float network the integers stand for: the same weights, rounded as they are.
+        let (qa, qb) = (QA as f32, QB as f32);
+        let back = |w: &[i16], s: f32| w.iter().map(|&v| f32::from(v) / s).collect::<Vec<_>>();
+        let b2 = net.b2.iter().map(|&v| v as f32 / (qa * qb)).collect();
+        let floats =
+            vec![back(&net.w1, qa), back(&net.b1, qa), back(&net.w2, qb), b2, back(&net.w3, qb)];
+        (floats, net.b3 as f32 / (qa * qb), net)
+    }
+
+    fn float_logit(p: &[Vec<f32>], b3: f32, pos: &Position) -> f64 {
+        let acc = |persp| {
+            let mut a = p[1].clone();
+            let mut f = Vec::new();
+            active_features(pos, persp, &mut f);
+            for f in f {
+                for (x, w) in a.iter_mut().zip(&p[0][usize::from(f) * HIDDEN..][..HIDDEN]) {
+                    *x += w;
+                }
+            }
+            a.iter().map(|x| x.clamp(0.0, 1.0)).collect::<Vec<f32>>()
+        };
+        let stm = pos.side_to_move();
+        let input = [acc(stm), acc(!stm)].concat();
+        let mut out = f64::from(b3);
+        for k in 0..L2 {
+            let row = &p[2][k * 2 * HIDDEN..][..2 * HIDDEN];
+            let s: f32 = row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + p[3][k];
+            out += f64::from(s.clamp(0.0, 1.0) * p[4][k]);
+        }
+        out
+    }
+
+    #[test]
+    fn integer_inference_follows_the_float_network() {
+        let (p, b3, net) = random_network();
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+            "lns2g1nl/1r3gkb1/p1ppp1sp1/5p2p/1p4PP1/2P1P1S1P/PPBP1PN2/3G3R1/LNS1K1G1L w P 30",
+            "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+        ] {
+            let pos = parse_sfen(sfen).unwrap();
+            let want = float_logit(&p, b3, &pos) / LOGIT_K;
+            let got = f64::from(net.evaluate(&pos));
+            // The hidden units are rounded to 1/QA: some centipawns.
+            assert!((want - got).abs() < 30.0, "{sfen}: {want} vs {got}");
+        }
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_ones_are_refused() {
+        let (_, _, net) = random_network();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), Network::FILE_LEN);
+        let back = Network::from_bytes(&bytes).unwrap();
+        let pos = Position::startpos();
+        assert_eq!(back.evaluate(&pos), net.evaluate(&pos));
+        assert_eq!(Network::from_bytes(&bytes[..100]).err(), Some(NetworkError::Size));
+        assert_eq!(Network::from_bytes(b"not a network file").err(), Some(NetworkError::Header));
+    }
+
+    #[test]
+    fn adding_and_removing_rows_follows_a_move() {
+        let (_, _, net) = random_network();
+        let before = Position::startpos();
+        let after = parse_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+            .unwrap();
+        for persp in Color::ALL {
+            let mut acc = [0; HIDDEN];
+            net.refresh(&before, persp, &mut acc);
+            let sq = |s: &str| crate::notation::usi::parse_square(s).unwrap();
+            let kings = [persp, !persp].map(|c| before.king_square(c).map(|k| oriented(persp, k)));
+            let (mut gone, mut new) = (Vec::new(), Vec::new());
+            let pawn = PieceKind::Pawn;
+            piece_features(persp, kings[0], kings[1], Color::Black, pawn, sq("7g"), &mut gone);
+            piece_features(persp, kings[0], kings[1], Color::Black, pawn, sq("7f"), &mut new);
+            gone.into_iter().for_each(|f| net.remove(&mut acc, f));
+            new.into_iter().for_each(|f| net.add(&mut acc, f));
+            let mut fresh = [0; HIDDEN];
+            net.refresh(&after, persp, &mut fresh);
+            assert_eq!(acc, fresh);
+        }
+    }
+}

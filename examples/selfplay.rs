@@ -172,7 +172,7 @@ fn worker(s: &Settings, shared: &Shared, seed: u64) -> std::io::Result<()> {
         }
         let positions = shared.positions.fetch_add(fresh.len(), Ordering::Relaxed) + fresh.len();
         let games = shared.games_done.fetch_add(1, Ordering::Relaxed) + 1;
-        if games % 10 == 0 {
+        if games.is_multiple_of(10) {
             out.flush()?;
             eprintln!("{games} games, {positions} positions");
         }

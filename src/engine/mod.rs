@@ -255,9 +255,29 @@ impl Engine {
     /// taken: at most [`hash_limit_mib`].
     pub fn set_hash_mib(&mut self, mib: usize) -> usize {
         let mib = mib.clamp(1, hash_limit_mib());
+        if mib == self.options.hash_mib {
+            // A GUI sends the size it was told at every start: building the same table again
+            // would only delay the first search.
+            self.clear_table();
+            return mib;
+        }
         self.options.hash_mib = mib;
         self.tt = build_table_in_background(mib);
         mib
+    }
+
+    /// Waits until the table, built in the background, is ready: a search started after this
+    /// spends none of its time waiting for it (USI `isready`).
+    pub fn wait_ready(&self) {
+        if self.options.use_hash {
+            self.tt.wait();
+        }
+    }
+
+    fn clear_table(&self) {
+        if let Some(tt) = self.tt.get() {
+            tt.clear();
+        }
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -343,9 +363,7 @@ impl Engine {
 
     /// Forgets what was learnt in the last game: table and book-miss count.
     pub fn new_game(&mut self) {
-        if let Some(tt) = self.tt.get() {
-            tt.clear();
-        }
+        self.clear_table();
         self.tables.clear();
         self.book_misses = 0;
         self.resign.clear();
@@ -587,6 +605,19 @@ mod tests {
         let r = mate_result(&report);
         assert_eq!(r.best.map(|m| m.to_string()), Some("G*5b".into()));
         assert_eq!(r.score, Score::Mate(1));
+    }
+
+    #[test]
+    fn ready_means_the_table_is_built() {
+        let mut engine = Engine::new(EngineOptions { hash_mib: 32, ..EngineOptions::default() });
+        engine.wait_ready();
+        assert!(engine.tt.get().is_some());
+        // The same size again keeps the table: nothing to wait for.
+        let table = engine.table();
+        engine.set_hash_mib(32);
+        assert!(Arc::ptr_eq(&table, &engine.table()));
+        engine.set_hash_mib(1);
+        assert!(!Arc::ptr_eq(&table, &engine.table()));
     }
 
     #[test]

@@ -168,7 +168,12 @@ impl<W: Write> Usi<W> {
     fn apply(&mut self, cmd: Command) -> io::Result<()> {
         match cmd {
             Command::Usi => self.identify(),
-            Command::IsReady => self.send("readyok"),
+            Command::IsReady => {
+                // Ready means the table is built, so that the first move's time is not spent
+                // waiting for it (during a search it already is).
+                self.play.engine().wait_ready();
+                self.send("readyok")
+            }
             Command::SetOption(setting) => self.set_option(setting),
             Command::UsiNewGame => {
                 self.abandon();

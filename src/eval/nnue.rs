@@ -1,6 +1,7 @@
 //! A learned evaluation with a hidden layer, NNUE-style: its input features, its network
-//! file and its integer inference. Trained by `examples/nnue_train.rs`; not yet the search's
-//! evaluation (doc/strength.md, "A learned evaluation").
+//! file, its integer inference and the accumulators a search would keep along its path.
+//! Trained by `examples/nnue_train.rs`; not yet the search's evaluation (doc/strength.md,
+//! "A learned evaluation").
 //!
 //! **Features**, from one side's view (its *perspective*: the board turned round for White,
 //! pieces named own or enemy): every piece other than a king at its exact offset from the
@@ -19,10 +20,10 @@
 //! accumulators follow a move by adding and removing a few rows; a king move rebuilds them.
 
 use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
-use crate::rules::{Color, PieceKind, Position, Square};
+use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// Width of one perspective's accumulator.
-pub const HIDDEN: usize = 256;
+pub const HIDDEN: usize = 128;
 /// Units of the hidden layer.
 pub const L2: usize = 32;
 /// An activation of 1.0.
@@ -124,7 +125,7 @@ pub fn active_features(pos: &Position, perspective: Color, out: &mut impl Extend
 }
 
 /// A network's weights, quantized.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     /// `FEATURES` rows of `HIDDEN`.
     w1: Vec<i16>,
@@ -134,6 +135,12 @@ pub struct Network {
     b2: Vec<i32>,
     w3: Vec<i16>,
     b3: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({FEATURES} features, {HIDDEN} x 2, {L2}, 1)")
+    }
 }
 
 /// What is wrong with a network file.
@@ -238,17 +245,18 @@ impl Network {
     }
 
     /// One perspective's accumulator, built from scratch.
+    #[inline(always)]
     pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut [i16; HIDDEN]) {
         acc.copy_from_slice(&self.b1);
-        let mut features = Vec::with_capacity(MAX_ACTIVE);
-        active_features(pos, perspective, &mut features);
-        for f in features {
+        let mut active = Few::<MAX_ACTIVE>::default();
+        active_features(pos, perspective, &mut active);
+        for &f in &active.features[..active.len] {
             self.add(acc, f);
         }
     }
 
     /// Adds feature `f`'s row to an accumulator.
-    #[inline]
+    #[inline(always)]
     pub fn add(&self, acc: &mut [i16; HIDDEN], f: u16) {
         let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
         for (a, w) in acc.iter_mut().zip(row) {
@@ -257,7 +265,7 @@ impl Network {
     }
 
     /// Takes feature `f`'s row from an accumulator.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&self, acc: &mut [i16; HIDDEN], f: u16) {
         let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
         for (a, w) in acc.iter_mut().zip(row) {
@@ -267,6 +275,7 @@ impl Network {
 
     /// The evaluation in centipawns from the side to move's view, given its accumulator
     /// (`us`) and the other side's (`them`).
+    #[inline(always)]
     pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         let clip = |a: &[i16; HIDDEN]| a.map(|v| v.clamp(0, QA as i16));
         let input = [clip(us), clip(them)];
@@ -290,11 +299,223 @@ impl Network {
 
     /// The evaluation of `pos` from the side to move's view, both accumulators built anew.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has just been found to have the instructions.
+            #[allow(unsafe_code)]
+            return unsafe { self.evaluate_with_avx2(pos) };
+        }
+        self.evaluate_generic(pos)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn evaluate_with_avx2(&self, pos: &Position) -> i32 {
+        self.evaluate_generic(pos)
+    }
+
+    #[inline(always)]
+    fn evaluate_generic(&self, pos: &Position) -> i32 {
         let stm = pos.side_to_move();
         let (mut us, mut them) = ([0; HIDDEN], [0; HIDDEN]);
         self.refresh(pos, stm, &mut us);
         self.refresh(pos, !stm, &mut them);
         self.output(&us, &them)
+    }
+}
+
+/// A few features, as one piece or hand change gives them (`N` = 3), or a position
+/// (`N` = `MAX_ACTIVE`), kept on the stack.
+struct Few<const N: usize = 3> {
+    features: [u16; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for Few<N> {
+    fn default() -> Self {
+        Few { features: [0; N], len: 0 }
+    }
+}
+
+impl<const N: usize> Extend<u16> for Few<N> {
+    fn extend<I: IntoIterator<Item = u16>>(&mut self, iter: I) {
+        for f in iter {
+            self.features[self.len] = f;
+            self.len += 1;
+        }
+    }
+}
+
+/// One piece entering or leaving the board (colour, kind, square), or a hand's count of a
+/// kind going from `count` to one fewer (leaving) or to `count` (entering).
+#[derive(Copy, Clone, Debug)]
+enum Change {
+    Board(Color, PieceKind, Square),
+    Hand(Color, usize, usize),
+}
+
+impl Change {
+    #[inline(always)]
+    fn features(self, perspective: Color, kings: [Option<Square>; 2]) -> Few {
+        let mut few = Few::default();
+        match self {
+            Change::Board(color, kind, sq) => {
+                piece_features(perspective, kings[0], kings[1], color, kind, sq, &mut few)
+            }
+            Change::Hand(color, index, count) => {
+                few.extend([hand_feature(perspective, color, index, count)])
+            }
+        }
+        few
+    }
+}
+
+/// How the position at a ply differs from its parent's.
+#[derive(Copy, Clone, Debug, Default)]
+struct Delta {
+    removed: [Option<Change>; 2],
+    added: [Option<Change>; 2],
+    /// A king moved: every feature of both sides changed.
+    refresh: bool,
+}
+
+/// One ply's accumulators, by perspective (`Color::index`).
+#[derive(Clone)]
+struct Entry {
+    acc: [[i16; HIDDEN]; 2],
+    /// The accumulators belong to the path's position at this ply.
+    valid: bool,
+    delta: Delta,
+}
+
+/// The accumulators along a search's path, updated lazily: a child records how it differs
+/// from its parent ([`Accumulators::push`]), and an evaluation brings the accumulators up
+/// from the nearest ply that has them, or rebuilds them after a king move.
+pub struct Accumulators {
+    entries: Vec<Entry>,
+}
+
+impl Accumulators {
+    /// Room for `plies` plies of path; all empty.
+    pub fn new(plies: usize) -> Accumulators {
+        let empty = Entry { acc: [[0; HIDDEN]; 2], valid: false, delta: Delta::default() };
+        Accumulators { entries: vec![empty; plies] }
+    }
+
+    /// The position at `ply` is now the one `m` reaches from `parent`, the position at
+    /// `ply - 1`.
+    #[inline]
+    pub fn push(&mut self, ply: usize, parent: &Position, m: Move) {
+        let color = parent.side_to_move();
+        let to = m.to();
+        let mut delta = Delta::default();
+        match m.from() {
+            None => {
+                let kind = m.drop_kind().expect("a move without origin drops");
+                let count = parent.hand(color).count(kind) as usize;
+                delta.removed[0] = Some(Change::Hand(color, kind.index(), count));
+                delta.added[0] = Some(Change::Board(color, kind, to));
+            }
+            Some(from) => {
+                let Some(piece) = parent.piece_at(from) else { return self.push_refresh(ply) };
+                let kind = piece.kind();
+                if kind == PieceKind::King {
+                    return self.push_refresh(ply);
+                }
+                delta.removed[0] = Some(Change::Board(color, kind, from));
+                let after = if m.is_promotion() { kind.promote().unwrap_or(kind) } else { kind };
+                delta.added[0] = Some(Change::Board(color, after, to));
+                if let Some(victim) = parent.piece_at(to) {
+                    let taken = victim.kind().unpromote();
+                    let count = parent.hand(color).count(taken) as usize + 1;
+                    delta.removed[1] = Some(Change::Board(!color, victim.kind(), to));
+                    delta.added[1] = Some(Change::Hand(color, taken.index(), count));
+                }
+            }
+        }
+        let entry = &mut self.entries[ply];
+        entry.valid = false;
+        entry.delta = delta;
+    }
+
+    /// The position at `ply` is its parent's with the other side to move.
+    #[inline]
+    pub fn push_null(&mut self, ply: usize) {
+        let entry = &mut self.entries[ply];
+        entry.valid = false;
+        entry.delta = Delta::default();
+    }
+
+    fn push_refresh(&mut self, ply: usize) {
+        let entry = &mut self.entries[ply];
+        entry.valid = false;
+        entry.delta = Delta { refresh: true, ..Delta::default() };
+    }
+
+    /// The evaluation of `pos`, the path's position at `ply`, from its side to move's view.
+    ///
+    /// The rows are summed 16 lanes at a time where the processor has AVX2 (every x86-64
+    /// made since about 2015, but not the baseline a distribution builds for): a copy is
+    /// compiled for it, as `folded.rs` does for `popcnt`.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has just been found to have the instructions.
+            #[allow(unsafe_code)]
+            return unsafe { self.evaluate_with_avx2(net, pos, ply) };
+        }
+        self.evaluate_generic(net, pos, ply)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn evaluate_with_avx2(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        self.evaluate_generic(net, pos, ply)
+    }
+
+    #[inline(always)]
+    fn evaluate_generic(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let mut base = ply;
+        while !self.entries[base].valid {
+            if base == 0 || self.entries[base].delta.refresh {
+                let entry = &mut self.entries[ply];
+                for color in Color::ALL {
+                    net.refresh(pos, color, &mut entry.acc[color.index()]);
+                }
+                entry.valid = true;
+                return self.output(net, pos, ply);
+            }
+            base -= 1;
+        }
+        // No king moved since `base`: the kings stand where they stand in `pos`.
+        let kings = Color::ALL
+            .map(|persp| [persp, !persp].map(|c| pos.king_square(c).map(|k| oriented(persp, k))));
+        for p in base + 1..=ply {
+            let (done, rest) = self.entries.split_at_mut(p);
+            let entry = &mut rest[0];
+            entry.acc = done[p - 1].acc;
+            let delta = entry.delta;
+            for persp in Color::ALL {
+                let acc = &mut entry.acc[persp.index()];
+                for change in delta.removed.into_iter().flatten() {
+                    let few = change.features(persp, kings[persp.index()]);
+                    few.features[..few.len].iter().for_each(|&f| net.remove(acc, f));
+                }
+                for change in delta.added.into_iter().flatten() {
+                    let few = change.features(persp, kings[persp.index()]);
+                    few.features[..few.len].iter().for_each(|&f| net.add(acc, f));
+                }
+            }
+            entry.valid = true;
+        }
+        self.output(net, pos, ply)
+    }
+
+    #[inline(always)]
+    fn output(&self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let stm = pos.side_to_move();
+        let acc = &self.entries[ply].acc;
+        net.output(&acc[stm.index()], &acc[(!stm).index()])
     }
 }
 
@@ -416,6 +637,55 @@ mod tests {
         assert_eq!(back.evaluate(&pos), net.evaluate(&pos));
         assert_eq!(Network::from_bytes(&bytes[..100]).err(), Some(NetworkError::Size));
         assert_eq!(Network::from_bytes(b"not a network file").err(), Some(NetworkError::Header));
+    }
+
+    #[test]
+    fn accumulators_along_paths_match_a_fresh_build() {
+        use crate::rules::MoveList;
+        let (_, _, net) = random_network();
+        let mut accs = Accumulators::new(64);
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..40 {
+            // A random path from the start, going back now and then, as a search does, and
+            // evaluated at some plies only (the others are brought up lazily).
+            let mut path = vec![Position::startpos()];
+            accs.push_null(0);
+            accs.entries[0].delta.refresh = true;
+            for _ in 0..60 {
+                if path.len() > 3 && next() % 4 == 0 {
+                    path.truncate(path.len() - 1 - (next() % 3) as usize);
+                }
+                let pos = path.last().unwrap().clone();
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let ply = path.len();
+                if next() % 10 == 0 {
+                    let mut child = pos.clone();
+                    child.play_null();
+                    if !child.in_check() && !pos.in_check() {
+                        accs.push_null(ply);
+                        path.push(child);
+                        continue;
+                    }
+                }
+                let m = list.get((next() % list.len() as u64) as usize).unwrap();
+                accs.push(ply, &pos, m);
+                let child = pos.played(m);
+                if next() % 3 != 0 {
+                    assert_eq!(accs.evaluate(&net, &child, ply), net.evaluate(&child), "{m}");
+                }
+                path.push(child);
+            }
+        }
     }
 
     #[test]

@@ -178,3 +178,21 @@ fn xshogi_gets_one_line_that_starts_as_the_original() {
     assert_eq!(line, "Illegal move (no gold of yours can move to 5h): G5h");
     quit(p, "xshogi");
 }
+
+/// A move is the whole word: letters around or inside it make it no move at all (as the
+/// original's `Illegal move (no match)`), and the board stays as it was.
+#[test]
+fn a_word_with_more_than_a_move_is_no_move() {
+    let mut p = raw();
+    let start = sfen_now(&mut p);
+    let long = format!("7g7f{}", "x".repeat(5000));
+    for word in ["x7xgx7xfx", "7g7fxxxxxxxxxx", long.as_str(), "7g7f-", "x7g7f"] {
+        assert_eq!(refusal(&mut p, word), format!("Illegal move (no match): {word}"));
+    }
+    assert_eq!(sfen_now(&mut p), start);
+    // The book's separator between origin and destination still reads.
+    p.send("force");
+    p.send("P7g-7f");
+    assert_ne!(sfen_now(&mut p), start);
+    quit(p, "after words that are no moves");
+}

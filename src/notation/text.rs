@@ -138,26 +138,18 @@ fn rank_letter(c: u8) -> Option<u8> {
 }
 
 impl TextMove {
-    /// Parses one move. Book separators (`x`, `-`, `,`, `;`, `=`) are ignored.
+    /// Parses one move, the whole text: one book separator (`x` or `-`) may stand between the
+    /// origin and the destination (`P7g-7f`, `+B3cx3d`), nothing else may stand around it.
     pub fn parse(text: &str) -> Option<TextMove> {
-        let mut annotation = None;
-        let mut core: Vec<u8> = Vec::with_capacity(text.len());
-        for (i, c) in text.bytes().enumerate() {
-            match c {
-                b'?' | b'!' => {
-                    // The first mark decides (`?!` is bad); what follows must be marks too.
-                    if !text.as_bytes()[i..].iter().all(|&b| b == b'?' || b == b'!') {
-                        return None;
-                    }
-                    annotation = Some(if c == b'?' { Annotation::Bad } else { Annotation::Good });
-                    break;
-                }
-                b'x' | b'-' | b',' | b';' | b'=' => {}
-                _ if c.is_ascii_graphic() => core.push(c),
-                _ => return None,
-            }
+        let bytes = text.as_bytes();
+        // The first mark decides (`?!` is bad); what follows must be marks too.
+        let marks = bytes.iter().rev().take_while(|&&b| b == b'?' || b == b'!').count();
+        let (mut s, marks) = bytes.split_at(bytes.len() - marks);
+        let annotation =
+            marks.first().map(|&c| if c == b'?' { Annotation::Bad } else { Annotation::Good });
+        if !s.iter().all(u8::is_ascii_graphic) {
+            return None;
         }
-        let mut s = core.as_slice();
         let mut promoted_piece = false;
         if let [b'+', rest @ ..] = s {
             promoted_piece = true;
@@ -189,6 +181,13 @@ impl TextMove {
         let [origin @ .., tf, tr] = s else {
             return None;
         };
+        let mut origin = origin;
+        if let [rest @ .., b'x' | b'-'] = origin
+            && !drop
+            && (!rest.is_empty() || piece.is_some())
+        {
+            origin = rest;
+        }
         let to = Square::new(file_digit(*tf)?, rank_letter(*tr)?)?;
         let (from_file, from_rank) = match origin {
             [] => (None, None),
@@ -545,6 +544,19 @@ mod tests {
         assert_eq!(mv(&p, "P*5e"), Err(TextMoveError::Illegal(IllegalMove::NotInHand)));
         assert_eq!(mv(&p, "xyz"), Err(TextMoveError::Syntax));
         assert_eq!(mv(&p, "7f"), Err(TextMoveError::Syntax));
+    }
+
+    #[test]
+    fn a_move_is_the_whole_word() {
+        let p = Position::startpos();
+        let long = format!("7g7f{}", "x".repeat(5000));
+        for garbage in ["x7xgx7xfx", "7g7fxxxxxxxxxx", &long, "7g-x7f", "x7g7f", "7g7f-", "-P7f"] {
+            assert_eq!(mv(&p, garbage), Err(TextMoveError::Syntax), "{garbage:?}");
+        }
+        for separated in ["7g-7f", "7gx7f", "P7g-7f", "Px7f", "P-7f"] {
+            assert_eq!(mv(&p, separated).unwrap(), "7g7f", "{separated:?}");
+        }
+        assert_eq!(mv(&p, "B*-5e"), Err(TextMoveError::Syntax));
     }
 
     #[test]

@@ -268,6 +268,21 @@ fn bad_input_is_refused() {
         assert_eq!(status.code(), Some(2), "{args:?}: {out:#?}");
         assert!(err.starts_with("error:") && err.contains(says), "{args:?}: {err}");
     }
+    // An output that cannot be written is refused before any work (issue 38, item 9).
+    std::fs::create_dir(dir.join("folder.kif")).unwrap();
+    for (args, says) in [
+        (&["--graph", "/nonexistent/x.svg"][..], "--graph: /nonexistent/x.svg: "),
+        (&["--out", "folder.kif"], "--out: folder.kif: is a directory"),
+        (&["--out", "/nonexistent/a.kif", "--graph", "g.svg"], "--out: /nonexistent/a.kif: "),
+    ] {
+        let mut all = vec!["--analyse", game.as_str()];
+        all.extend_from_slice(args);
+        let (status, out, err) = run(&all, &dir, b"");
+        assert_eq!(status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!out.iter().any(|l| l.starts_with("Analysing")), "{args:?}: {out:#?}");
+    }
+    assert!(!dir.join("g.svg").exists());
     // The analysis's options need a record to analyse.
     let (status, _, err) = run(&["--graph", "x.svg"], &dir, b"");
     assert_eq!(status.code(), Some(2));

@@ -50,6 +50,7 @@ fn bad_options_and_arguments_say_which_and_why() {
         (&["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], "at most 4"),
         (&["abc"], "'abc' is not a time"),
         (&["-R", "--sfen", "nonsense"], "--sfen"),
+        (&["-R", "--kanji"], "--kanji: only the full-screen display (-C)"),
     ] {
         let (_, err, code) = run(args, "quit\n");
         assert_eq!(code, Some(2), "{args:?}: {err}");
@@ -142,4 +143,21 @@ fn a_move_limit_draws_the_game() {
     let (_, err, status) = run(&["-R", "--move-limit", "0"], "");
     assert!(err.contains("--move-limit"), "{err}");
     assert_eq!(status, Some(2));
+}
+
+/// A mistyped option gets a tip only when the tip is near it (issue 38: `--foo` got
+/// `--from`); a file that is no record is said to be none, not a record of no moves.
+#[test]
+fn tips_only_near_and_no_record_is_named_so() {
+    let (_, err, code) = run(&["--foo"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("unexpected argument '--foo' found") && !err.contains("--from"), "{err}");
+    let (_, err, code) = run(&["--sead", "3"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a similar argument exists: '--seed'"), "{err}");
+    let dir = fresh_dir("cli-not-a-record");
+    std::fs::write(dir.join("s.sh"), "#!/bin/sh\necho hello\n").unwrap();
+    let (_, err, code) = run_text(&["--analyse", "s.sh"], &dir, "");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("s.sh: not a game record"), "{err}");
 }

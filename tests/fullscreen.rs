@@ -247,6 +247,10 @@ fn help_kanji_edit_and_reverse() {
     assert_eq!(g.row_text(1), " Help");
     assert!(g.text().contains("command summary"));
     assert!(g.text().contains("PgUp/PgDn scroll"), "{}", g.text());
+    // A taller terminal shows more of it: every row down to the command line.
+    let tall = app.render(80, 40, app.interp().turn_started());
+    let (_, footer) = tall.find("PgUp/PgDn scroll").expect("the footer");
+    assert_eq!(footer, 40 - 3, "{}", tall.text());
     for _ in 0..3 {
         app.key(key(KeyCode::PageDown));
     }
@@ -259,7 +263,7 @@ fn help_kanji_edit_and_reverse() {
     assert_eq!(g.row_text(6), "   |v香v桂v銀v金v王v金v銀v桂v香| a");
     assert_eq!(g.row_text(13), "   | .  角 .  .  .  .  .  飛 . | h");
     assert_eq!(g.row_text(17), " > Black 先手  You       5:00   40 left");
-    assert_eq!(g.row_text(21), " Japanese piece names: ON");
+    assert_eq!(g.row_text(21), " kanji: on (Japanese piece names)");
     app.type_line("kanji");
 
     // The board being edited is shown as it is set up.
@@ -477,5 +481,37 @@ fn under_a_real_terminal_a_hangup_ends_the_program() {
             assert!(start.elapsed() < PATIENCE, "pid {pid} still runs after the hangup");
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+}
+
+/// At a weak level the computer may play another line than its search's best: the line shown
+/// after its move is the one it played, starting with its move (issue 38, item 2).
+#[test]
+fn the_last_search_shows_the_line_played_at_a_weak_level() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &Config { strength: Some(0), ..config() }, true);
+    app.type_line("11");
+    app.type_line("book");
+    wait_for(&mut app, "book: off");
+    for reply in 1..=6 {
+        let pos = app.interp().game().position().clone();
+        let mut legal = gnushogi::rules::MoveList::new();
+        pos.legal_moves(&mut legal);
+        let ours = legal.iter().next().expect("a legal move");
+        app.type_line(&ours.to_string());
+        let start = Instant::now();
+        while app.interp().game().ply() < 2 * reply && app.interp().outcome().is_none() {
+            app.pump(Duration::from_millis(20));
+            assert!(start.elapsed() < PATIENCE, "no reply {reply}");
+        }
+        if app.interp().outcome().is_some() {
+            break;
+        }
+        let played = app.interp().game().moves().last().expect("the reply").to_string();
+        let row = rows(&screen(&app)).into_iter().find(|r| r.contains("Last search: "));
+        let row = row.expect("the last search's line");
+        let first = row.split(" nodes ").nth(1).and_then(|r| r.split_whitespace().next());
+        assert_eq!(first, Some(played.as_str()), "{row}");
     }
 }

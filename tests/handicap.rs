@@ -29,7 +29,7 @@ fn text_mode(extra: &[&str]) -> Driver {
     p
 }
 
-/// The move the computer announced (`My move is:  3c3d`), as a legal move of `pos`.
+/// The move the computer announced (`My move is: 3c3d`), as a legal move of `pos`.
 fn computer_move(p: &mut Driver, pos: &gnushogi::rules::Position) -> gnushogi::rules::Move {
     let (_, line) = p.until("the computer's move", |l| l.contains("My move is:"));
     let word = line.rsplit(' ').next().unwrap().trim_end_matches('\u{7}');

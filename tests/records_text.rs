@@ -109,3 +109,40 @@ fn a_record_keeps_the_date_its_game_began() {
     let date = chrono::NaiveDateTime::parse_from_str(line, "%Y/%m/%d %H:%M:%S").unwrap();
     assert!(date >= before - chrono::Duration::seconds(1), "{line}");
 }
+
+/// A CSA record whose moves took Black 4:50 and White 0:05.
+const TIMED: &str = "V2.2\nPI\n+\n+7776FU\nT170\n-3334FU\nT5\n+2726FU\nT120\n";
+
+/// The clock line of a board before any time is used.
+const ZERO: &str = "Black 0:00  White 0:00";
+
+/// The clock lines of the boards the session drew, in order.
+fn clock_lines(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.find("Black ").map(|i| &l[i..]))
+        .filter(|l| l.contains("  White "))
+        .map(|l| l.split("  (").next().unwrap_or(l).to_string())
+        .collect()
+}
+
+/// `get` sets the clocks from the record's times, not the previous game's (issue 38, item 3),
+/// in every format that keeps times; `save` of the game file writes them.
+#[test]
+fn get_restores_the_clocks_from_the_moves_times() {
+    let dir = fresh_dir("records-clocks");
+    std::fs::write(dir.join("g1.csa"), TIMED).unwrap();
+    let first = session(&dir, &["-R"], "get g1.csa\nsave g1.000\nsave g1.kif\nsave g1.usi\nquit\n");
+    // The board at the start, then the one of the record read.
+    assert_eq!(clock_lines(&first), [ZERO, "Black 4:50  White 0:05"], "{first:?}");
+    let native = std::fs::read_to_string(dir.join("g1.000")).unwrap();
+    assert!(native.contains("Black Clock 29000 "), "{native}");
+    assert!(native.contains("White Clock 500 "), "{native}");
+    // Each record read replaces the clocks: a record without times leaves them at zero.
+    let second = session(&dir, &["-R"], "get g1.000\nget g1.usi\nget g1.kif\nget g1.usi\nquit\n");
+    assert_eq!(
+        clock_lines(&second),
+        [ZERO, "Black 4:50  White 0:05", ZERO, "Black 4:50  White 0:05", ZERO],
+        "{second:?}"
+    );
+}

@@ -220,3 +220,50 @@ fn the_text_mode_sets_shows_and_refuses_a_strength() {
     let (status, _, err) = p.finish();
     assert_clean(status, &err, "text");
 }
+
+/// After `m` in `pos`, the opponent has a move that mates at once.
+fn allows_mate_in_one(pos: &gnushogi::rules::Position, m: gnushogi::rules::Move) -> bool {
+    let after = pos.played(m);
+    let mut replies = gnushogi::rules::MoveList::new();
+    after.legal_moves(&mut replies);
+    replies.iter().any(|r| {
+        let mated = after.played(r);
+        mated.in_check() && mated.count_legal_moves() == 0
+    })
+}
+
+/// What the text mode says the position is, and its hint there, as a legal move.
+fn hint_in(p: &mut Driver) -> (gnushogi::rules::Position, gnushogi::rules::Move) {
+    p.send("sfen");
+    let sfen = p.until("the SFEN", |l| l.contains('/')).1;
+    let sfen = sfen.trim_start_matches("Your move is? ").to_string();
+    let pos = parse_sfen(&sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    p.send("hint");
+    let said = p.until("the hint", |l| l.contains("Hint: ")).1;
+    let word = said.rsplit("Hint: ").next().unwrap_or_default().trim().to_string();
+    let shape = gnushogi::notation::parse_usi_move(&word).unwrap_or_else(|| panic!("{said}"));
+    let m = shape.to_move(&pos).unwrap_or_else(|e| panic!("{word} in {sfen}: {e}"));
+    (pos, m)
+}
+
+/// `hint` searches at full strength whatever the level the computer plays at, so it never
+/// proposes a move into a mate in one (issue 38: at `strength 3`, `sd 3` it proposed one that
+/// 93 of 100 moves allowed). Here White threatens `R*1i` mate; only pawn pushes allow it.
+/// Then a game at a weak level where Black follows every hint.
+#[test]
+fn the_hint_is_full_strength_at_a_weak_level() {
+    let mut p = Driver::start(&["-R", "--seed", "3"]);
+    p.send_all(&["strength 0", "sd 1", "setsfen 8k/9/9/9/9/9/4PPPPP/LP7/K8 b r 1"]);
+    let (pos, m) = hint_in(&mut p);
+    assert!(!allows_mate_in_one(&pos, m), "the hint {m} allows R*1i mate");
+    p.send_all(&["strength 3", "sd 3", "new"]);
+    for _ in 0..12 {
+        let (pos, m) = hint_in(&mut p);
+        assert!(!allows_mate_in_one(&pos, m), "the hint {m} allows a mate in one");
+        p.send(&m.to_string());
+        p.engine_move();
+    }
+    p.send("quit");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "hints at a weak level");
+}

@@ -5,7 +5,7 @@ use crate::common::{Driver, fresh_dir, text_mode};
 
 const START_BOARD: &str = "\n\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
 P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n p p p p p p p p p\n \
-- b - - - - - r -\n l n s g k g s n l\n\nblack \nwhite \n\nYour move is? ";
+- b - - - - - r -\n l n s g k g s n l\n\nblack\nwhite\n\nYour move is? ";
 
 /// A session with the book off and a shallow search, past the first prompt.
 fn session() -> Driver {
@@ -51,7 +51,7 @@ fn moves_in_every_notation_in_force_mode() {
     let board = d.ask("bd");
     assert!(board.contains(" L N S G - G - N L\n - R - - - K - S -\n"), "{board}");
     assert!(board.contains(" - - - - - b - - -\n"), "{board}");
-    assert!(board.contains("black \nwhite 1B \n"), "{board}");
+    assert!(board.contains("black\nwhite 1B\n"), "{board}");
     assert!(board.contains(" l n s - k g s n l\n"), "{board}");
     assert_eq!(sfen(&mut d), sfen_after("7g7f 3c3d 8h2b+ 3a2b B*4e 5a4b 6i5h"));
 }
@@ -84,7 +84,7 @@ fn the_computer_answers_and_undo_swaps_sides() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("1. ... "), "{out}");
     let reply = lines[0].trim_start_matches("1. ... ").to_string();
-    assert_eq!(lines[1], format!("My move is: {reply:>5}\x07"));
+    assert_eq!(lines[1], format!("My move is: {reply}\x07"));
     assert!(d.ask("hint").starts_with("Hint: "));
     // Undo takes back the computer's move; now the human plays White against it.
     let board = d.ask("undo");
@@ -161,6 +161,10 @@ fn commands_with_prompts_and_status() {
     assert!(stars.contains(" P P P P P P P P P  c\n      *     *\n"), "{stars}");
     let p = d.ask("p");
     assert!(p.contains("score ") && p.lines().count() >= 10, "{p}");
+    // Nine columns a rank, never run together (`125b-189b`).
+    let ranks: Vec<&str> = p.lines().filter(|l| l.trim_end().ends_with(['*', 'b', 'w'])).collect();
+    assert_eq!(ranks.len(), 9, "{p}");
+    assert!(ranks.iter().all(|r| r.split_whitespace().count() == 9), "{p}");
     d.send("debug");
     d.expect("Enter piece");
     assert_eq!(d.ask("bG").lines().count(), 9 + 2);
@@ -284,7 +288,7 @@ fn the_ends_of_games_are_announced() {
     // The computer mates: its move, the board, the winner.
     d.ask("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     let out = d.ask("go");
-    assert!(out.starts_with("1. G*5b\nMy move is:  G*5b\x07\n\nBlack 0:00"), "{out}");
+    assert!(out.starts_with("1. G*5b\nMy move is: G*5b\x07\n\nBlack 0:00"), "{out}");
     assert!(out.contains("\nBlack mates! Game over, Black wins by checkmate."), "{out}");
     // Repetition by the human's moves in force mode.
     d.ask("new");
@@ -335,7 +339,7 @@ fn edit_and_setup() {
     d.send("-1a .");
     let out = d.expect("Your move is? ");
     assert!(out.contains(" - - - - K - - - -\n - - - - - - - - -\n - - - -+P - - - -\n"), "{out}");
-    assert!(out.contains("white 1P \n"), "{out}");
+    assert!(out.contains("white 1P\n"), "{out}");
     assert_eq!(sfen(&mut d), "4k4/9/4+p4/9/9/9/9/4G4/4K4 b p 1");
     // setup reads nine lines at once, and the line after them is a command again.
     d.send("setup");
@@ -407,7 +411,7 @@ fn pondering_on_the_predicted_move() {
     assert!(d.ask("help").contains("Easy mode:           OFF"));
     let out = d.ask("7g7f");
     assert!(out.starts_with("1. ... "), "{out}");
-    // The hint is the move the computer expects (and thinks about meanwhile).
+    // Playing the hint: pondering goes on if the computer expected it, else starts afresh.
     let hint = d.ask("hint");
     let predicted = hint.lines().next().unwrap().trim_start_matches("Hint: ").to_string();
     let out = d.ask(&predicted);

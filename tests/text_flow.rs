@@ -181,7 +181,7 @@ fn switch_moves_first_and_draws_the_board_after() {
     assert_eq!(Player::announced(&before), format!("1. {mv}"));
     assert!(!before.iter().any(|l| l.starts_with("Black 0:")), "{before:#?}");
     // The board follows the move, with the move on it.
-    let (board, _) = pl.wait_for("white ");
+    let (board, _) = pl.wait_for("white");
     assert!(board.iter().any(|l| l.starts_with("Black 0:")), "{board:#?}");
     let start = [" p p p p p p p p p", " - b - - - - - r -", " l n s g k g s n l"];
     assert!(!start.iter().all(|r| board.iter().any(|l| l == r)), "it moved: {board:#?}");

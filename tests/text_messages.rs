@@ -63,8 +63,9 @@ fn every_setting_confirms_in_one_form() {
             ("book", "book: on"),
             ("force", "force: on"),
             ("force", "force: off"),
-            ("level 1 0:01", "level: 1 move in 1 s"),
-            ("level 40 5", "level: 40 moves in 5:00 min"),
+            // Under gamein the period's time is the whole game's.
+            ("level 1 0:01", "level: 1 s for the whole game (gamein)"),
+            ("level 40 5", "level: 5:00 min for the whole game (gamein)"),
             // Turned off, tsume no longer describes itself as on.
             ("tsume", "tsume: on"),
             ("tsume", "tsume: off"),
@@ -165,6 +166,10 @@ fn control_characters_in_echoed_input_are_escaped() {
     p.send_bytes("x\x07y\u{9b}z\n".as_bytes());
     let got = p.until("the refusal", |l| l.contains("Illegal move")).1;
     assert!(got.ends_with("Illegal move (no match): x\\x07y\\u{9b}z"), "{got:?}");
+    // Bytes that are no text at all (issue 38, item 11): each shown as its value.
+    p.send_bytes(b"\x00\x01\xff\xfe\n");
+    let got = p.until("the refusal", |l| l.contains("Illegal move")).1;
+    assert!(got.ends_with("Illegal move (no match): \\x00\\x01\\xff\\xfe"), "{got:?}");
     let got = said(&mut p, "contempt \x1b[B", "nothing changed");
     assert!(got.contains("contempt: '\\x1b[B' is not a number"), "{got:?}");
     // No raw escape anywhere in the output: the terminal is never driven by what was typed.
@@ -173,6 +178,7 @@ fn control_characters_in_echoed_input_are_escaped() {
     assert_clean(status, &err, "control characters");
     all.extend(rest);
     assert!(all.iter().all(|l| !l.contains('\x1b') && !l.contains('\u{9b}')), "{all:#?}");
+    assert!(all.iter().all(|l| !l.contains('\u{fffd}') && !l.contains('\0')), "{all:#?}");
 }
 
 #[test]
@@ -191,11 +197,13 @@ fn undo_says_the_computer_now_plays_that_side() {
     p.send("7g7f");
     p.until("the computer's move", |l| l.starts_with("My move is:"));
     let got = said(&mut p, "undo", "The computer now plays");
+    assert_eq!(reply(&got), "The computer now plays Black: undo swaps the sides.");
+    let (_, next) = p.until("the second line", |l| l.starts_with("(remove"));
     assert_eq!(
-        reply(&got),
-        "The computer now plays Black (undo swaps the sides); remove takes back a whole move, \
-         yours and the computer's, keeping the sides"
+        next,
+        "(remove takes back a whole move, yours and the computer's, and keeps the sides)"
     );
+    assert!(next.len() < 80);
     let got = said(&mut p, "help", "Computer: ");
     assert!(got.starts_with("Computer: Black"), "{got}");
     // In force mode the computer plays no side: nothing to say.
@@ -221,7 +229,7 @@ fn showboard_draws_the_board_after_each_move_with_the_move_marked() {
     said(&mut p, "showboard", "showboard: on");
     p.send("7g7f");
     p.until("the mark above the file", |l| l == "     v");
-    let (board, _) = p.until("the hands", |l| l == "black ");
+    let (board, _) = p.until("the hands", |l| l == "black");
     assert_eq!(
         board,
         [
@@ -241,7 +249,7 @@ fn showboard_draws_the_board_after_each_move_with_the_move_marked() {
     said(&mut p, "force", "force: off");
     p.send("go");
     p.until("the computer's move", |l| l.contains("1. ... "));
-    let (board, _) = p.until("the hands", |l| l == "black ");
+    let (board, _) = p.until("the hands", |l| l == "black");
     assert_eq!(board.iter().filter(|l| l.ends_with(" <")).count(), 1, "{board:#?}");
     assert_eq!(board.iter().filter(|l| l.trim() == "v").count(), 1, "{board:#?}");
     said(&mut p, "showboard", "showboard: off");
@@ -390,4 +398,58 @@ fn resignvalue_makes_the_computer_resign_a_lost_game() {
     let got = said(&mut p, "S*9f", "The game is over");
     assert!(got.contains("The game is over (White resigns)"), "{got}");
     done(p, "resignvalue");
+}
+
+/// The smaller edges of issue 38 (item 12), each a line.
+#[test]
+fn small_edges_read_right() {
+    let dir = fresh_dir("small-edges");
+    let mut p = text_mode(&dir);
+    answers(
+        &mut p,
+        &[
+            ("list", "list: there are no moves to list yet; nothing written"),
+            (
+                "level 0 0",
+                "level: 0 moves in no time: level 0 MINUTES[:SECONDS] is a fixed time a move, \
+                 which must not be zero; nothing changed",
+            ),
+            ("gamein", "gamein: on"),
+            ("level 60 5", "level: 5:00 min for the whole game (gamein)"),
+            ("gamein", "gamein: off"),
+            ("level 60 5", "level: 60 moves in 5:00 min"),
+        ],
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "list wrote a file");
+    // A mate, its analysis (the mated position is no mate in 0), and the game read back.
+    p.send_all(&["force", "setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    said(&mut p, "G*5b", "Game over");
+    let line = said(&mut p, "analyse 1", "1. G*5b");
+    assert!(line.contains("+M1 ->  +Mate"), "{line}");
+    said(&mut p, "save mated.sav", "Game saved to mated.sav");
+    said(&mut p, "get mated.sav", "Game read from mated.sav");
+    let (_, over) = p.until("the end", |l| l.contains("Game over"));
+    assert_eq!(
+        reply(&over),
+        "Game over, Black wins by checkmate. Type new to play again, or undo/remove to take back."
+    );
+    done(p, "small edges");
+}
+
+/// `help`: columns that never run together, and the settings block says the strength and
+/// the kind of game (issue 38, item 10).
+#[test]
+fn help_keeps_its_columns_and_says_strength_and_game() {
+    let mut p = text_mode(&std::env::temp_dir());
+    p.send("help");
+    let (summary, _) = p.until("the status", |l| l.starts_with("Contempt: "));
+    let row = summary.iter().find(|l| l.contains("enteringking")).expect("the row");
+    assert!(row.contains("enteringking entering-king rule "), "{row}");
+    assert!(row.contains(" resignvalue resign when lost by"), "{row}");
+    let (_, strength) = p.until("the strength", |l| l.starts_with("Strength: "));
+    assert_eq!(strength, format!("Strength: {:<12} Game:                even", "20 (full)"));
+    p.send_all(&["strength 5", "handicap six-piece", "help"]);
+    let (_, strength) = p.until("the strength", |l| l.starts_with("Strength: "));
+    assert_eq!(strength, format!("Strength: {:<12} Game:                six-piece handicap", 5));
+    done(p, "help");
 }

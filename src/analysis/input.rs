@@ -52,5 +52,11 @@ pub fn read_record(path: &Path) -> Result<(Record, Vec<String>), ReadError> {
     };
     let (record, warnings) =
         record::read_with_warnings(&data, format).map_err(|e| ReadError(format!("{name}: {e}")))?;
+    // KIF, the guess when the name says no format, reads any text as a record of no moves.
+    if Format::from_path(path).is_none() && format == Format::Kif && record.moves.is_empty() {
+        return Err(ReadError(format!(
+            "{name}: not a game record (no moves in KIF, CSA or USI notation, nor a saved game)"
+        )));
+    }
     Ok((record, warnings.iter().map(|w| format!("{name}: {w}")).collect()))
 }

@@ -125,10 +125,13 @@ impl Eval {
 }
 
 impl std::fmt::Display for Eval {
-    /// `+120`, `-35`, `+M5` (Black mates in 5 plies), `-M2` (White mates in 2).
+    /// `+120`, `-35`, `+M5` (Black mates in 5 plies), `-M2` (White mates in 2), `-Mate`
+    /// (White has mated: not a mate in 0).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Eval::Cp(cp) => write!(f, "{cp:+}"),
+            Eval::Mate { winner: Color::Black, plies: 0 } => f.write_str("+Mate"),
+            Eval::Mate { plies: 0, .. } => f.write_str("-Mate"),
             Eval::Mate { winner: Color::Black, plies } => write!(f, "+M{plies}"),
             Eval::Mate { plies, .. } => write!(f, "-M{plies}"),
         }

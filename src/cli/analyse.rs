@@ -78,6 +78,15 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
             }
         },
     };
+    // Every output can be written, or the work would be lost at its end.
+    for (option, file) in [("--out", &cli.out), ("--graph", &cli.graph)] {
+        if let Some(file) = file
+            && let Err(e) = crate::files::check_writable(file)
+        {
+            eprintln!("gnushogi: {option}: {}: {e}", file.display());
+            return ExitCode::from(1);
+        }
+    }
     let record = match analysis::input::read_record(path) {
         Ok((r, warnings)) => {
             for w in warnings {

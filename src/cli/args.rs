@@ -243,8 +243,28 @@ pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString
 
 impl Cli {
     pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(translate_args(args))
+        Cli::try_parse_from(translate_args(args)).map_err(without_far_suggestion)
     }
+}
+
+/// clap suggests the nearest option even when it is far (`--foo`: `--from`); only one a
+/// typo or two away (`--sead`: `--seed`) is worth a tip.
+fn without_far_suggestion(e: clap::Error) -> clap::Error {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let (Some(ContextValue::String(given)), Some(ContextValue::String(suggested))) =
+        (e.get(ContextKind::InvalidArg), e.get(ContextKind::SuggestedArg))
+    else {
+        return e;
+    };
+    let (a, b) = (given.trim_start_matches('-'), suggested.trim_start_matches('-'));
+    if strsim::damerau_levenshtein(a, b) <= (a.chars().count() / 4).max(1) {
+        return e;
+    }
+    Cli::command().error(ErrorKind::UnknownArgument, format!("unexpected argument '{given}' found"))
 }
 
 impl Cli {
@@ -256,6 +276,9 @@ impl Cli {
         }
         if self.sfen.is_some() && self.handicap.is_some() {
             anyhow::bail!("--handicap and --sfen both give the start position: give one");
+        }
+        if self.kanji && !self.curses {
+            anyhow::bail!("--kanji: only the full-screen display (-C) shows Japanese piece names");
         }
         if self.move_limit == Some(0) {
             anyhow::bail!("--move-limit: must be at least 1 ply");

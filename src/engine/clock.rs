@@ -57,7 +57,10 @@ impl fmt::Display for TimeControlError {
             ZeroMoves => f.write_str("a period of 0 moves"),
             TooManyMoves(n) => write!(f, "{n} moves: at most 1000"),
             ZeroTimeAMove(Some(t)) => write!(f, "'{t}': the time a move must not be zero"),
-            ZeroTimeAMove(None) => f.write_str("no time a move"),
+            ZeroTimeAMove(None) => f.write_str(
+                "0 moves in no time: level 0 MINUTES[:SECONDS] is a fixed time a move, \
+                 which must not be zero",
+            ),
             NoTimeInPeriod(Some(t)) => write!(f, "'{t}': a period of no time"),
             NoTimeInPeriod(None) => f.write_str("a period of no time"),
             OddArguments(n) => write!(
@@ -430,7 +433,7 @@ impl Clocks {
         let (remaining, residue) = (left.div_euclid(10_000), left.rem_euclid(10_000));
         (self.remaining[i], self.residue[i]) = (remaining, residue);
         let shown = self.remaining[i];
-        if periods[self.period[i]].moves == 0 {
+        if self.game_in || periods[self.period[i]].moves == 0 {
             // The rest of the game: no next period.
             return shown;
         }
@@ -514,6 +517,22 @@ impl Clocks {
             byoyomi: self.byoyomi[i],
         };
         self.control.search_limits(reading, depth)
+    }
+
+    /// The time control in words, as `level` confirms it: under `gamein` the first period's
+    /// time is for the whole game, and its moves do not count.
+    pub fn describe(&self) -> String {
+        match &self.control {
+            TimeControl::Tournament { periods, increment } if self.game_in => {
+                let mut t =
+                    format!("{} for the whole game (gamein)", fmt_duration(periods[0].time));
+                if !increment.is_zero() {
+                    t.push_str(&format!(" + {} a move", fmt_duration(*increment)));
+                }
+                t
+            }
+            control => control.to_string(),
+        }
     }
 
     /// `M:SS` of a side's clock, as the board header shows it: the time left, or with no

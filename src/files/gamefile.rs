@@ -65,7 +65,8 @@ pub struct GameFile {
     /// Clocks in use (the original's TCflag).
     pub clocks_on: bool,
     pub operator_time: i64,
-    /// Remaining time of Black and White in centiseconds.
+    /// Remaining time of Black and White in centiseconds; with no clocks (`clocks_on` off),
+    /// the time each has used (the reader replays the moves' times instead).
     pub clock: [i64; 2],
     /// Moves to the next time control.
     pub moves_left: [u32; 2],

@@ -96,6 +96,30 @@ pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<
     result
 }
 
+/// Whether [`write_atomic`] could write `path` now: a file can be made beside it (and
+/// removed at once), or the device or pipe it names opens for writing. For work whose output
+/// comes only at its end, checked before the work.
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"));
+        }
+        Ok(meta) if !meta.is_file() => {
+            return std::fs::OpenOptions::new().write(true).open(&target).map(drop);
+        }
+        _ => {}
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let probe = dir.join(format!(".{name}.check-{}", std::process::id()));
+    std::fs::File::create(&probe)?;
+    std::fs::remove_file(&probe)
+}
+
 /// Appends `text` to the file at `path` (created if missing), rewriting it whole (a device
 /// or a pipe is appended to in place).
 pub fn append_atomic(path: &Path, text: &str) -> std::io::Result<()> {

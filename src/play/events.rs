@@ -56,8 +56,8 @@ impl SearchId {
     }
 }
 
-/// Reads lines on a thread of its own and sends them as events, then `Eof`. Invalid UTF-8 is
-/// replaced; a line over [`MAX_LINE`] bytes becomes [`Event::TooLong`] (read to its end, not
+/// Reads lines on a thread of its own and sends them as events, then `Eof`. Bytes that are
+/// not UTF-8 are written as `\xff`; a line over [`MAX_LINE`] bytes becomes [`Event::TooLong`] (read to its end, not
 /// kept).
 pub fn spawn_reader<R: BufRead + Send + 'static>(
     mut input: R,
@@ -73,12 +73,12 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     return;
                 }
                 Ok(Some(len)) if len > MAX_LINE => {
-                    let start = String::from_utf8_lossy(&buf[..TOO_LONG_SHOWN]).into_owned();
+                    let start = text_of(&buf[..TOO_LONG_SHOWN]);
                     Event::TooLong { start, len }
                 }
                 Ok(Some(len)) => {
                     buf.truncate(len);
-                    Event::Line(String::from_utf8_lossy(&buf).into_owned())
+                    Event::Line(text_of(&buf))
                 }
             };
             if tx.send(event).is_err() {
@@ -86,6 +86,19 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
             }
         }
     })
+}
+
+/// The text of an input line: a byte that is not UTF-8 becomes `\xff`, so that an echo of
+/// the line shows the byte typed, not a replacement mark that hides it.
+fn text_of(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            text.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    text
 }
 
 /// How much of a line too long to keep is shown in the error.
@@ -145,7 +158,7 @@ mod tests {
                 Event::Engine(..) | Event::Terminate | Event::TooLong { .. } => "<other>".into(),
             })
             .collect();
-        assert_eq!(got, ["xboard", "protover 2", "\u{fffd}\u{fffd}bad", "last", "<eof>"]);
+        assert_eq!(got, ["xboard", "protover 2", "\\xff\\xfebad", "last", "<eof>"]);
     }
 
     #[test]

@@ -5,7 +5,8 @@ use super::grid::text_width;
 use super::screen::{self, Overlay};
 use crate::protocol::gnu::board::{self, Status};
 use crate::protocol::gnu::display::{BoardState, MessageKind, MoveNumber, Surface};
-use crate::search::SearchInfo;
+use crate::rules::Move;
+use crate::search::{Bound, SearchInfo, SearchResult};
 use std::collections::VecDeque;
 
 /// Messages kept for the screen.
@@ -87,6 +88,26 @@ impl Surface for Screen {
 
     fn thinking(&mut self, info: &SearchInfo, _post: bool) {
         self.info = Some(info.clone());
+    }
+
+    /// The last search's line becomes the one played: the move and the line it came from.
+    fn searched(&mut self, mv: Move, result: &SearchResult) {
+        if result.book {
+            self.info = None;
+            return;
+        }
+        let pv = if result.pv.first() == Some(&mv) { result.pv.clone() } else { vec![mv] };
+        self.info = Some(SearchInfo {
+            depth: result.depth,
+            seldepth: result.depth,
+            score: result.score,
+            bound: Bound::Exact,
+            nodes: result.nodes,
+            time: result.time,
+            hashfull: 0,
+            pv,
+            multipv: 1,
+        });
     }
 
     fn computer_moved(&mut self, _n: u32, _at: MoveNumber, _mv: &str, _clock: i64) {}

@@ -161,10 +161,8 @@ impl App<'_> {
             match line.split_whitespace().next().unwrap_or("") {
                 "kanji" => {
                     self.kanji = !self.kanji;
-                    let on = if self.kanji { "ON" } else { "OFF" };
-                    self.interp
-                        .display_mut()
-                        .message(MessageKind::Reply, &format!("Japanese piece names: {on}"));
+                    let on = if self.kanji { "on (Japanese piece names)" } else { "off" };
+                    self.interp.display_mut().message(MessageKind::Reply, &format!("kanji: {on}"));
                     return;
                 }
                 word @ ("xboard" | "usi") => {

@@ -158,7 +158,8 @@ pub fn render(s: &Snapshot, width: usize, height: usize) -> Grid {
     let log_rows = height - 2 - (THINK_ROW + 1);
     log(&mut g, s, THINK_ROW + 1, log_rows);
     if let Some(o) = &s.overlay {
-        overlay(&mut g, o, height - 2 - log_rows);
+        // Over the board and the log: all the rows down to the command line.
+        overlay(&mut g, o, height - 2);
     }
     command_line(&mut g, s, height - 2);
     let keys = " help: commands  kanji: piece names  Up/Down: earlier lines  Ctrl-C: quit";

@@ -64,12 +64,12 @@ pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Squ
     }
     t.push('\n');
     for color in Color::ALL {
-        t.push_str(if color == Color::Black { "black " } else { "white " });
+        t.push_str(if color == Color::Black { "black" } else { "white" });
         // The original writes hands the other way round from SFEN: P L N S G B R.
         for kind in PieceKind::HAND_WRITING_ORDER.into_iter().rev() {
             let n = pos.hand(color).count(kind);
             if n > 0 {
-                let _ = write!(t, "{n}{} ", kind.base_letter());
+                let _ = write!(t, " {n}{}", kind.base_letter());
             }
         }
         t.push('\n');
@@ -114,6 +114,10 @@ pub struct Status {
     pub post: bool,
     pub contempt: i32,
     pub xwndw: i32,
+    /// The playing level, 0 to 20 (full strength).
+    pub strength: u8,
+    /// The kind of game: `even`, a handicap's name, or a position set up.
+    pub game: String,
 }
 
 fn on(b: bool) -> &'static str {
@@ -156,8 +160,12 @@ pub fn help(s: &Status) -> String {
     let mut t = format!("GNU Shogi {} command summary\n", crate::VERSION);
     let rule = "----------------------------------------------------------------\n";
     t.push_str(rule);
+    // Each column as wide as its longest entry and a space: none runs into the next.
+    let (wa, wb, wc) = rows.iter().fold((0, 0, 0), |(wa, wb, wc), (a, b, c, _)| {
+        (wa.max(a.len() + 1), wb.max(b.len() + 2), wc.max(c.len() + 1))
+    });
     for (a, b, c, d) in rows {
-        let line = format!("{a:<10}{b:<24}{c:<10}{d}");
+        let line = format!("{a:<wa$}{b:<wb$}{c:<wc$}{d}");
         let _ = writeln!(t, "{}", line.trim_end());
     }
     t.push_str(rule);
@@ -177,6 +185,12 @@ pub fn help(s: &Status) -> String {
     let _ = writeln!(t, "Tsume:    {:<12} Force:               {}", on(s.tsume), on(s.force));
     let _ = writeln!(t, "Book:     {:<12} Post:                {}", on(s.book), on(s.post));
     let _ = writeln!(t, "Contempt: {:<12} xwndw:               {}", s.contempt, s.xwndw);
+    let strength = if s.strength >= crate::engine::strength::MAX_SKILL {
+        format!("{} (full)", s.strength)
+    } else {
+        s.strength.to_string()
+    };
+    let _ = writeln!(t, "Strength: {strength:<12} Game:                {}", s.game);
     match &s.control {
         TimeControl::PerMove(_) => {
             let _ = writeln!(t, "Time Control OFF 0 moves 0 sec 0 add {} depth", s.depth);
@@ -207,7 +221,7 @@ mod tests {
         let text = draw(&Position::startpos(), &clocks, View::default());
         let expected = "\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
             P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n \
-            p p p p p p p p p\n - b - - - - - r -\n l n s g k g s n l\n\nblack \nwhite \n";
+            p p p p p p p p p\n - b - - - - - r -\n l n s g k g s n l\n\nblack\nwhite\n";
         assert_eq!(text, expected);
         let rev = draw(&Position::startpos(), &clocks, View { reverse: true, ..View::default() });
         assert!(rev.contains("\n l n s g k g s n l\n - r - - - - - b -\n"), "{rev}");

@@ -262,7 +262,7 @@ pub const ANALYSE_MAX_SECONDS: f64 = 600.0;
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Level(e) => write!(f, "level: {e}"),
+            CommandError::Level(e) => write!(f, "level: {e}; nothing changed"),
             CommandError::OutOfRange { limit: l, value } => write!(
                 f,
                 "{}: '{value}' is not a number from {} to {}{}; nothing changed",

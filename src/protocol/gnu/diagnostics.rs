@@ -22,21 +22,28 @@ impl<D: Surface> Interp<'_, D> {
     /// with the piece minus without it.
     pub(super) fn piece_values(&mut self) {
         let pos = self.play.game().position().clone();
-        let mut t = String::new();
-        for rank in 1..=9u8 {
-            for file in (1..=9u8).rev() {
-                let sq = Square::new(file, rank).expect("on the board");
-                match pos.piece_at(sq) {
-                    None => t.push_str(" *   "),
-                    Some(p) => {
+        let cells: Vec<Vec<String>> = (1..=9u8)
+            .map(|rank| {
+                (1..=9u8)
+                    .rev()
+                    .map(|file| {
+                        let sq = Square::new(file, rank).expect("on the board");
+                        let Some(p) = pos.piece_at(sq) else { return "*".to_string() };
                         let letter = if p.color() == Color::Black { 'b' } else { 'w' };
                         match piece_worth(&pos, sq, p) {
-                            Some(v) => t.push_str(&format!("{v:4}{letter}")),
-                            None => t.push_str(&format!("  ? {letter}")),
+                            Some(v) => format!("{v}{letter}"),
+                            None => format!("?{letter}"),
                         }
-                    }
-                }
-            }
+                    })
+                    .collect()
+            })
+            .collect();
+        // Right-aligned columns as wide as the widest value, a space apart.
+        let width = cells.iter().flatten().map(String::len).max().unwrap_or(1);
+        let mut t = String::new();
+        for row in &cells {
+            let row: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
+            t.push_str(&row.join(" "));
             t.push('\n');
         }
         let side = pos.side_to_move();

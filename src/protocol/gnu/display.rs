@@ -6,7 +6,7 @@
 use super::board::{self, Status, View};
 use crate::engine::clock::Clocks;
 use crate::rules::{Color, Move, Position, Square};
-use crate::search::SearchInfo;
+use crate::search::{SearchInfo, SearchResult};
 use std::borrow::Cow;
 use std::io::Write;
 
@@ -95,12 +95,16 @@ pub trait Surface {
     /// After the computer's move (before the end of the game, if it ended it).
     fn my_move(&mut self, mv: &str, beep: bool);
 
+    /// The search that chose the computer's move `mv`: the line played, which a level below
+    /// full strength may have chosen over the search's best.
+    fn searched(&mut self, _mv: Move, _result: &SearchResult) {}
+
     /// The user's `n`-th move, as typed, was played; `clock` is the user's time left.
     fn user_moved(&mut self, _n: u32, _typed: &str, _clock: i64) {}
 
     /// `level` set a new time control.
     fn level_set(&mut self, clocks: &Clocks) {
-        self.message(MessageKind::Reply, &format!("level: {}", clocks.control));
+        self.message(MessageKind::Reply, &format!("level: {}", clocks.describe()));
     }
 
     /// `showboard` is on and a move was played, to `to`. Only the text display draws it:
@@ -252,7 +256,7 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
 
     fn my_move(&mut self, mv: &str, beep: bool) {
         let bell = if beep { "\x07" } else { "" };
-        write_line(&mut self.out, &format!("My move is: {mv:>5}{bell}"));
+        write_line(&mut self.out, &format!("My move is: {mv}{bell}"));
     }
 
     fn board_after_move(&mut self, b: BoardState<'_>, to: Square) {

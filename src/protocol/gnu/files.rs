@@ -45,13 +45,17 @@ impl<D: Surface> Interp<'_, D> {
                     .clocks
                     .on()
                     .then_some((self.play.clocks.remaining, self.play.clocks.moves_left));
-                let gf = files::gamefile::from_game(
+                let mut gf = files::gamefile::from_game(
                     self.play.game(),
                     &self.stats,
                     self.computer,
                     self.force,
                     clocks,
                 );
+                if clocks.is_none() {
+                    // No clocks run: the time each side has used, rather than nothing.
+                    gf.clock = self.play.clocks.used;
+                }
                 self.write_file(path, gf.to_text(), &format!("Game saved to {shown}"));
             }
             FileCmd::XSave => {
@@ -70,6 +74,7 @@ impl<D: Surface> Interp<'_, D> {
                     self.abandon_search();
                     let stats = gf.moves.iter().map(|m| m.stats).collect();
                     self.set_game(gf.game(), stats);
+                    self.clocks_from_moves();
                     self.computer = gf.computer;
                     self.force = gf.force;
                     if gf.clocks_on && self.play.clocks.on() {
@@ -82,6 +87,7 @@ impl<D: Surface> Interp<'_, D> {
                     }
                     self.redraw();
                     self.note(&format!("Game read from {shown}"));
+                    self.note_finished();
                 }
                 Err(e) => {
                     self.error(&format!("Could not read {shown}: {e}; the game is unchanged"))
@@ -92,6 +98,7 @@ impl<D: Surface> Interp<'_, D> {
                     self.abandon_search();
                     self.computer = !pos.side_to_move();
                     self.set_game(Game::new(pos), Vec::new());
+                    self.clocks_from_moves();
                     self.redraw();
                     self.note(&format!("Position read from {shown}"));
                 }
@@ -136,14 +143,36 @@ impl<D: Surface> Interp<'_, D> {
                 let game = r.game();
                 self.computer = !game.position().side_to_move();
                 self.set_game(game, stats);
+                self.clocks_from_moves();
                 if let Some(date) = r.headers.date {
                     self.game_started = date;
                 }
                 self.outcome = r.outcome.or(self.play.game().outcome());
                 self.redraw();
                 self.note(&format!("Game read from {shown}"));
+                self.note_finished();
             }
             Err(e) => self.error(&format!("Could not read {shown}: {e}; the game is unchanged")),
+        }
+    }
+
+    /// A game read that has ended says so, as the end of a game played does.
+    fn note_finished(&mut self) {
+        if let Some(o) = self.outcome {
+            self.note(&super::play::game_over(o));
+        }
+    }
+
+    /// The clocks as the game read has used them: each side's moves' times spent in turn
+    /// under the control in force, from the start of the game.
+    fn clocks_from_moves(&mut self) {
+        let first = self.play.game().start().side_to_move();
+        let clocks = &mut self.play.clocks;
+        clocks.reset();
+        let mut side = first;
+        for s in &self.stats {
+            clocks.spend(side, Duration::from_secs(s.time));
+            side = !side;
         }
     }
 
@@ -156,6 +185,9 @@ impl<D: Surface> Interp<'_, D> {
 
     /// `None`: the original's `CL.*` name.
     pub(super) fn list(&mut self, path: Option<PathBuf>) {
+        if self.play.game().ply() == 0 {
+            return self.error("list: there are no moves to list yet; nothing written");
+        }
         let path = path.unwrap_or_else(|| {
             PathBuf::from(files::listing::list_file_name(&chrono::Local::now(), self.computer))
         });

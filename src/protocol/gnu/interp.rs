@@ -13,6 +13,7 @@ use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
 use crate::play::{Match, Task, Wake};
 use crate::protocol::{Event, LoopEnd, Session};
+use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Position, Setup};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -443,10 +444,12 @@ impl<'a, D: Surface> Interp<'a, D> {
                     // The original's swap of sides surprises people: say it as it happens.
                     if !self.force {
                         let side = self.computer.name();
-                        self.note(&format!(
-                            "The computer now plays {side} (undo swaps the sides); remove takes \
-                             back a whole move, yours and the computer's, keeping the sides"
-                        ));
+                        // Two short lines: a long one wraps mid-word in a terminal.
+                        self.note(&format!("The computer now plays {side}: undo swaps the sides."));
+                        self.note(
+                            "(remove takes back a whole move, yours and the computer's, and \
+                             keeps the sides)",
+                        );
                     }
                 }
             }
@@ -575,6 +578,12 @@ impl<'a, D: Surface> Interp<'a, D> {
             post: self.post,
             contempt: self.contempt,
             xwndw: self.xwndw,
+            strength: self.play.engine().strength(),
+            game: match Handicap::of(self.play.game().start()) {
+                Some(h) => format!("{} handicap", h.name()),
+                None if self.play.game().is_regular_start() => "even".into(),
+                None => "from a position set up".into(),
+            },
         }
     }
 }

@@ -11,8 +11,7 @@ use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
 use crate::play::Reply;
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, IllegalMove, Move};
-use crate::search::{Score, SearchLimits};
-use std::sync::atomic::AtomicBool;
+use crate::search::Score;
 use std::time::Instant;
 
 impl<D: Surface> Interp<'_, D> {
@@ -29,18 +28,8 @@ impl<D: Surface> Interp<'_, D> {
         };
         if self.people() {
             self.redraw();
-            let verdict = match o {
-                Outcome::Win { winner, reason: WinReason::Checkmate } => {
-                    format!("{} wins by checkmate", winner.name())
-                }
-                Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
-                Outcome::Draw(_) => format!("drawn: {o}"),
-            };
             let lead = mates.map(|m| m + " ").unwrap_or_default();
-            self.news(&format!(
-                "{lead}Game over, {verdict}. Type new to play again, or undo/remove to take \
-                 back."
-            ));
+            self.news(&format!("{lead}{}", game_over(o)));
             return;
         }
         let words = match (mates, o) {
@@ -260,40 +249,25 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 
-    /// `lines`: show that many best moves with their scores, from a search of
-    /// [`HINT_DEPTH`] plies; `None`: the original's one suggested move.
+    /// `lines`: show that many best moves with their scores; `None`: the original's one
+    /// suggested move. Both from the match's full-strength search, whatever the level.
     pub(super) fn give_hint(&mut self, lines: Option<u32>) {
         if let Some(n) = lines {
             return self.best_moves(n as usize);
         }
-        let pos = self.play.game().position().clone();
-        let hint = self.play.hint().or_else(|| {
-            if pos.count_legal_moves() == 0 {
-                return None;
-            }
-            let stop = AtomicBool::new(false);
-            let limits = SearchLimits::depth(4);
-            self.play.engine().search(self.play.game(), &limits, &stop, &mut |_| {}).best
-        });
-        match hint {
+        match self.play.hint() {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
         }
     }
-}
 
-/// How deep `hint N` looks: a few seconds at most for many lines.
-const HINT_DEPTH: u32 = 6;
-
-impl<D: Surface> Interp<'_, D> {
+    /// `hint N`: the best `n` moves of a [`BEST_LINES_DEPTH`]-ply search.
     fn best_moves(&mut self, n: usize) {
         let legal = self.play.game().position().count_legal_moves();
         if legal == 0 {
             return self.reply("I have no idea.");
         }
-        let limits = SearchLimits { multipv: n, ..SearchLimits::depth(HINT_DEPTH) };
-        let stop = AtomicBool::new(false);
-        let result = self.play.engine().search(self.play.game(), &limits, &stop, &mut |_| {});
+        let result = self.play.best_lines(n, BEST_LINES_DEPTH);
         let lines: Vec<(Score, Vec<Move>)> = if result.lines.is_empty() {
             vec![(result.score, result.pv.clone())]
         } else {
@@ -320,6 +294,22 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 }
+
+/// How a game ended and what to do next, for people: `Game over, Black wins by
+/// checkmate. Type new …`.
+pub(super) fn game_over(o: Outcome) -> String {
+    let verdict = match o {
+        Outcome::Win { winner, reason: WinReason::Checkmate } => {
+            format!("{} wins by checkmate", winner.name())
+        }
+        Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
+        Outcome::Draw(_) => format!("drawn: {o}"),
+    };
+    format!("Game over, {verdict}. Type new to play again, or undo/remove to take back.")
+}
+
+/// How deep `hint N` looks: a few seconds at most for many lines (each line costs a search).
+const BEST_LINES_DEPTH: u32 = 6;
 
 /// `a`, `a or b`, `a, b or c`.
 fn one_of(words: &[String]) -> String {

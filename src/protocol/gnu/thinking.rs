@@ -140,6 +140,7 @@ impl<D: Surface> Interp<'_, D> {
                 text.join(" ")
             ));
         }
+        self.out.searched(mv, &result);
         self.stats.push(stats_of(&result, used));
         let at = self.move_number_at(self.play.game().ply() - 1);
         self.computer_moves += 1;

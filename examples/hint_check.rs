@@ -14,6 +14,7 @@
 //! - the same for the old hint, the weak search's expected reply;
 //! - how often the hint is the move of a deeper full-strength search (`--reference` plies).
 
+use clap::Parser;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::game::Game;
 use gnushogi::play::Match;
@@ -21,12 +22,24 @@ use gnushogi::rules::{Color, Move, MoveList, Position};
 use gnushogi::search::SearchLimits;
 use std::sync::atomic::AtomicBool;
 
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// The games and the searches compared.
+#[derive(Parser)]
+struct Args {
+    /// Positions to judge.
+    #[arg(long, default_value_t = 200)]
+    positions: usize,
+    /// The level both sides of the games play at (0 to 19).
+    #[arg(long, default_value_t = 3)]
+    level: u8,
+    /// The depth of each move of the games.
+    #[arg(long, default_value_t = 3)]
+    depth: u32,
+    /// The depth of the full-strength search the hint is compared with.
+    #[arg(long, default_value_t = 8)]
+    reference: u32,
+    /// The first game's seed; each game adds one.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 fn legal_moves(pos: &Position) -> Vec<Move> {
@@ -45,12 +58,7 @@ fn allows_mate_in_one(pos: &Position, m: Move) -> bool {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let wanted: usize = arg(&args, "--positions", 200);
-    let level: u8 = arg(&args, "--level", 3);
-    let depth: u32 = arg(&args, "--depth", 3);
-    let reference: u32 = arg(&args, "--reference", 8);
-    let seed: u64 = arg(&args, "--seed", 1);
+    let Args { positions: wanted, level, depth, reference, seed } = Args::parse();
     let options = || EngineOptions { hash_mib: 16, use_book: false, ..EngineOptions::default() };
     let mut weak = Engine::new(options());
     weak.set_strength(level);

@@ -139,14 +139,18 @@ fn rank_letter(c: u8) -> Option<u8> {
 
 impl TextMove {
     /// Parses one move, the whole text: one book separator (`x` or `-`) may stand between the
-    /// origin and the destination (`P7g-7f`, `+B3cx3d`), nothing else may stand around it.
+    /// origin and the destination (`P7g-7f`, `+B3cx3d`), and the book's `=`, `,` or `;` at the
+    /// end; nothing else may stand around it.
     pub fn parse(text: &str) -> Option<TextMove> {
         let bytes = text.as_bytes();
-        // The first mark decides (`?!` is bad); what follows must be marks too.
-        let marks = bytes.iter().rev().take_while(|&&b| b == b'?' || b == b'!').count();
-        let (mut s, marks) = bytes.split_at(bytes.len() - marks);
-        let annotation =
-            marks.first().map(|&c| if c == b'?' { Annotation::Bad } else { Annotation::Good });
+        // The tail: marks (the first decides: `?!` is bad) and the book's `=` (no promotion)
+        // and `,` or `;` after a move.
+        let tail = bytes.iter().rev().take_while(|b| b"?!=,;".contains(b)).count();
+        let (mut s, tail) = bytes.split_at(bytes.len() - tail);
+        let annotation = tail
+            .iter()
+            .find(|&&c| c == b'?' || c == b'!')
+            .map(|&c| if c == b'?' { Annotation::Bad } else { Annotation::Good });
         if !s.iter().all(u8::is_ascii_graphic) {
             return None;
         }
@@ -557,6 +561,10 @@ mod tests {
             assert_eq!(mv(&p, separated).unwrap(), "7g7f", "{separated:?}");
         }
         assert_eq!(mv(&p, "B*-5e"), Err(TextMoveError::Syntax));
+        // The book's tails: `=` (no promotion), a comma after a mark.
+        assert_eq!(mv(&p, "P7g-7f="), mv(&p, "7g7f"));
+        assert_eq!(parse_text_move(&p, "P7f?,").unwrap().1, Some(Annotation::Bad));
+        assert_eq!(mv(&p, "7g=7f"), Err(TextMoveError::Syntax));
     }
 
     #[test]

@@ -152,7 +152,18 @@ impl Match {
         self.expected = m;
     }
 
-    /// The hint for the side to move: the best move of a full-strength search of
+    /// The move the engine expects of the side to move: the move pondered on, else the
+    /// expected reply, else the table's (XBoard's `hint`: what the engine ponders on).
+    pub fn predicted(&self) -> Option<Move> {
+        let pos = self.game.position();
+        let pondered = match self.search {
+            Some(Running { task: Task::Ponder { predicted: Some(p) }, .. }) => Some(p),
+            _ => None,
+        };
+        pondered.or(self.expected).or_else(|| self.engine.hint(pos)).filter(|&m| pos.is_legal(m))
+    }
+
+    /// The text modes' hint for the side to move: the best move of a full-strength search of
     /// [`HINT_DEPTH`] plies. Not the move pondered on nor the reply expected: at a level below
     /// full strength they come from the weakened search, which may walk into a mate it saw
     /// no need to look for.

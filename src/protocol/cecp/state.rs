@@ -531,7 +531,7 @@ impl<W: Write> Cecp<W> {
     }
 
     fn hint(&mut self) {
-        if let Some(m) = self.play.hint() {
+        if let Some(m) = self.play.predicted() {
             self.send(Reply::Hint(m));
         }
     }

@@ -53,8 +53,9 @@ impl<D: Surface> Interp<'_, D> {
                     clocks,
                 );
                 if clocks.is_none() {
-                    // No clocks run: the time each side has used, rather than nothing.
-                    gf.clock = self.play.clocks.used;
+                    // No clocks run: the time each side has used, rather than nothing, as
+                    // its moves' whole seconds add up (what `get` sets the clocks from).
+                    gf.clock = self.seconds_used().map(|s| s * 100);
                 }
                 self.write_file(path, gf.to_text(), &format!("Game saved to {shown}"));
             }
@@ -163,16 +164,29 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 
+    /// The side that made each move of the game, in order.
+    fn movers(&self) -> impl Iterator<Item = Color> + use<D> {
+        let first = self.play.game().start().side_to_move();
+        (0..self.stats.len()).map(move |i| if i % 2 == 0 { first } else { !first })
+    }
+
+    /// The seconds each side's moves took, Black's and White's.
+    fn seconds_used(&self) -> [i64; 2] {
+        let mut used = [0i64; 2];
+        for (side, s) in self.movers().zip(&self.stats) {
+            used[side.index()] += i64::try_from(s.time).unwrap_or(i64::MAX / 200);
+        }
+        used
+    }
+
     /// The clocks as the game read has used them: each side's moves' times spent in turn
     /// under the control in force, from the start of the game.
     fn clocks_from_moves(&mut self) {
-        let first = self.play.game().start().side_to_move();
+        let movers: Vec<Color> = self.movers().collect();
         let clocks = &mut self.play.clocks;
         clocks.reset();
-        let mut side = first;
-        for s in &self.stats {
+        for (side, s) in movers.into_iter().zip(&self.stats) {
             clocks.spend(side, Duration::from_secs(s.time));
-            side = !side;
         }
     }
 

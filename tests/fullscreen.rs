@@ -336,11 +336,41 @@ fn small_and_large_terminals() {
     let mut s = session();
     let (link, _) = Link::split(&mut s);
     let mut app = App::new(link, &config(), false);
+    // The level menu at 60x20: every level shown whole, the prompt and the keys below.
+    let t = app.interp().turn_started();
+    let menu = rows(&app.render(60, 20, t));
+    let levels =
+        MENU.lines().map(str::trim).filter(|l| l.starts_with(|c: char| c.is_ascii_digit()));
+    assert_eq!(levels.clone().count(), 14);
+    for level in levels {
+        assert!(menu.iter().any(|l| l.contains(level)), "{level:?} cut: {menu:#?}");
+    }
+    assert!(menu.iter().any(|l| l.contains("Enter Level:")), "{menu:#?}");
+    assert!(menu[19].contains("q or Ctrl-C quits."), "{menu:#?}");
+    // Narrower than a level: the line ends in '…', not cut silently.
+    let menu = rows(&app.render(40, 20, t));
+    let six = menu.iter().find(|l| l.contains(" 6.  all moves in")).expect("level 6");
+    assert!(six.ends_with('…') && six.chars().count() <= 40, "{six:?}");
     app.type_line("1");
     let t = app.interp().turn_started();
+    // 60x20: the compact layout, the whole board, the moves beside it, the command line last.
     let g = app.render(60, 20, t);
-    assert!(g.row_text(0).contains("needs at least 80x24; this terminal is 60x20"));
-    assert_eq!(g.row_text(19), "Your move is?");
+    let text = rows(&g);
+    assert!(text[0].contains("Level: 40 moves in 5 min"), "{text:#?}");
+    assert_eq!(text[5], "   | L  N  S  G  K  G  S  N  L | a", "{text:#?}");
+    assert_eq!(text[13], "   | l  n  s  g  k  g  s  n  l | i", "{text:#?}");
+    assert!(text[1].contains("Moves") && text[16].contains("Black"), "{text:#?}");
+    assert_eq!(text[19], "Your move is?");
+    // A command is answered where it can be seen, a long reply wrapped, not cut.
+    app.type_line("7g7x");
+    let text = rows(&app.render(60, 20, t));
+    assert!(text[18].contains("Illegal move") || text[17].contains("Illegal move"), "{text:#?}");
+    assert!(text.iter().all(|l| l.chars().count() <= 60));
+    // Too small for the board: the replies and the command line still.
+    let text = rows(&app.render(30, 12, t));
+    assert!(text[0].starts_with("The board needs 36x20"), "{text:#?}");
+    assert!(text.iter().any(|l| l.contains("Illegal move")), "{text:#?}");
+    assert_eq!(text[11], "Your move is?", "{text:#?}");
     let g = app.render(120, 40, t);
     assert_eq!(g.row_text(38), "Your move is?");
     assert!(g.row_text(0).ends_with("Level: 40 moves in 5 min"));
@@ -352,6 +382,29 @@ fn small_and_large_terminals() {
             assert!(c.style.fg.is_none() && c.style.bg.is_none());
         }
     }
+}
+
+#[test]
+fn a_menu_longer_than_the_screen_scrolls() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let config = Config { game_kind: None, ..config() };
+    let mut app = App::new(link, &config, false);
+    app.type_line("1");
+    let t = app.interp().turn_started();
+    let menu = rows(&app.render(60, 18, t));
+    assert!(menu.iter().any(|l| l.contains("Enter Handicap:")), "{menu:#?}");
+    assert!(menu.iter().any(|l| l.contains(" 0.  Even game")), "{menu:#?}");
+    let below = menu.iter().find(|l| l.contains("more below)")).expect("the rest is named");
+    assert!(!menu.iter().any(|l| l.contains("more above")), "{menu:#?}");
+    // The last item highlighted: the list scrolls to it, and says what is above.
+    for _ in 0..15 {
+        app.key(key(KeyCode::Down));
+    }
+    let menu = rows(&app.render(60, 18, t));
+    assert!(menu.iter().any(|l| l.contains("15.")), "{below} {menu:#?}");
+    assert!(menu.iter().any(|l| l.contains("more above)")), "{menu:#?}");
+    assert!(!menu.iter().any(|l| l.contains("more below")), "{menu:#?}");
 }
 
 // ----- under a real terminal ----------------------------------------------------------
@@ -397,6 +450,34 @@ fn under_a_real_terminal_a_move_then_quit() {
     t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo", "Enter"]);
     let s = t.wait("\necho\n");
     assert!(s.contains("\nicanon\n"), "{s}");
+}
+
+#[test]
+fn under_a_small_terminal_the_game_goes_on() {
+    let Some(t) = Tmux::start("gnushogi-fs-small") else {
+        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
+        return;
+    };
+    t.tmux(&["resize-window", "-t", &t.name, "-x", "60", "-y", "20"]);
+    t.send(&[&program(), "Enter"]);
+    let s = t.wait("Enter Level:");
+    assert!(s.contains(" 6.  all moves in  15 minutes, 30 seconds fischer clock"), "{s}");
+    assert!(s.contains("q or Ctrl-C quits."), "{s}");
+    t.even_game_at_full_strength("1");
+    t.send(&["7g7f", "Enter"]);
+    let s = t.wait("My move is: ");
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[10], "   | .  .  p  .  .  .  .  .  . | f", "{s}");
+    assert!(lines[2].contains("1. 7g7f"), "{s}");
+    // A reply is seen, and so is long output, wrapped to the width.
+    t.send(&["7x7x", "Enter"]);
+    t.wait("Illegal move");
+    t.send(&["help", "Enter"]);
+    let s = t.wait("Esc: back");
+    assert!(s.lines().all(|l| l.chars().count() <= 60), "{s}");
+    t.send(&["Escape"]);
+    t.send(&["quit", "Enter"]);
+    t.wait("EXIT:0");
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //!   `#ノード数=`, `#エンジン=` (its "research" comments; scores from Black's side);
 //! - Kifu for Windows, KifuBrowser, ShogiGUI: `*解析 0 ○ 時間 00:01.0 深さ 8 ノード数 1234
 //!   評価値 -120 読み筋 △３四歩(33) ▲２六歩(27)` (a KIF line `**解析 0 …`);
-//! - for people: `【悪手】` and a line in English saying the loss and the better move.
+//! - for people: ShogiHome's grade (`【悪手】`) and a line in English saying the loss, lishogi's
+//!   mark and the better move.
 //!
 //! Each comment describes the position after its move (as both GUIs expect): the score and
 //! the line from there; the better move the player missed is in the English line. A
@@ -80,8 +81,8 @@ fn position_comments(pos: &Position, eval: &PositionEval) -> Vec<String> {
 /// The comment lines for one judged move.
 pub fn move_comments(m: &MoveAnalysis) -> Vec<String> {
     let mut c = Vec::new();
-    if let Some(mark) = m.mark {
-        c.push(format!("【{}】", mark.japanese()));
+    if let Some(grade) = m.grade {
+        c.push(format!("【{}】", grade.japanese()));
     }
     let after_pos = m.position.played(m.mv);
     c.extend(position_comments(&after_pos, &m.reply));

@@ -1,30 +1,72 @@
-//! The evaluation graph as SVG: the score from Black's side after each move (clamped to
-//! ±[`CLAMP`] centipawns, a mate at the edge), mistakes and blunders marked. Drawn with
-//! `plotters` into a string; the caller writes it whole.
+//! The evaluation graph as SVG: Black's chance to win after each move (the scale of the loss,
+//! as lishogi draws its graph), so that a won and a lost game both read at a glance: a big
+//! lead bends towards the edge without reaching it, the edges stand apart from the axes, and
+//! only a mate reaches them, marked and labelled. Mistakes and blunders are dots on the curve; the legend sits below the
+//! chart, off the data. Drawn with `plotters` into a string; the caller writes it whole.
 
-use super::{Analysis, Mark};
+use super::{Analysis, Eval, Mark};
 use plotters::prelude::*;
 
-/// The graph's vertical range in centipawns: beyond it a game is decided.
-pub const CLAMP: i32 = 3000;
 const WIDTH: u32 = 960;
-const HEIGHT: u32 = 420;
-/// Colours of the marks: an orange mistake, a red blunder.
+const HEIGHT: u32 = 440;
+/// The strip under the chart that holds the legend.
+const LEGEND_HEIGHT: u32 = 30;
+/// Colours of the marks: an orange mistake, a red blunder, a black mate.
 const MISTAKE_COLOUR: RGBColor = RGBColor(230, 140, 0);
 const BLUNDER_COLOUR: RGBColor = RGBColor(210, 30, 30);
+const MATE_COLOUR: RGBColor = RGBColor(0, 0, 0);
 const LINE_COLOUR: RGBColor = RGBColor(40, 80, 160);
+/// Room below 0% and above 100%: a lost game's curve and its marks stay off the axis.
+const PAD: f64 = 6.0;
 
-/// The graph's points: (ply, score from Black's side, clamped), the start position first.
-pub fn points(analysis: &Analysis) -> Vec<(i32, i32)> {
+/// Where a score is drawn: Black's chance to win in percent (a mate is 100 or 0).
+pub fn height(e: Eval) -> f64 {
+    e.black_chance() * 100.0
+}
+
+/// The positions' scores from Black's side, each after its ply: the start position (ply 0)
+/// first when the first move was analysed.
+fn scores(analysis: &Analysis) -> Vec<(i32, Eval)> {
     let mut pts = Vec::with_capacity(analysis.moves.len() + 1);
     if let Some(first) = analysis.moves.first().filter(|m| m.ply == 1) {
-        pts.push((0, first.before.clamped_cp(CLAMP)));
+        pts.push((0, first.before));
     }
     for m in &analysis.moves {
-        let ply = i32::try_from(m.ply).unwrap_or(i32::MAX);
-        pts.push((ply, m.after.clamped_cp(CLAMP)));
+        pts.push((ply_of(m.ply), m.position_after()));
     }
     pts
+}
+
+fn ply_of(ply: usize) -> i32 {
+    i32::try_from(ply).unwrap_or(i32::MAX)
+}
+
+/// The graph's points: (ply, Black's chance to win in percent), the start position first.
+pub fn points(analysis: &Analysis) -> Vec<(i32, f64)> {
+    scores(analysis).into_iter().map(|(ply, e)| (ply, height(e))).collect()
+}
+
+/// The mate the game ends in, if it does: the points of the last run of mates for one side
+/// (each a triangle on the edge), and one label at the end: `Black is mated (mate in 15 seen
+/// at move 80)`, or `White mates in 3` where the game stops before the mate.
+pub fn final_mate(analysis: &Analysis) -> Option<(Vec<(i32, Eval)>, String)> {
+    let scores = scores(analysis);
+    let &(_, last) = scores.last()?;
+    let Eval::Mate { winner, plies } = last else { return None };
+    let start = scores
+        .iter()
+        .rposition(|(_, e)| !matches!(e, Eval::Mate { winner: w, .. } if *w == winner))
+        .map_or(0, |i| i + 1);
+    let run = scores[start..].to_vec();
+    let mut text = if plies == 0 {
+        format!("{} is mated", (!winner).name())
+    } else {
+        format!("{} mates in {plies}", winner.name())
+    };
+    if let [(first_ply, Eval::Mate { plies: first, .. }), _, ..] = run[..] {
+        text.push_str(&format!(" (mate in {first} seen at move {first_ply})"));
+    }
+    Some((run, text))
 }
 
 /// The graph as an SVG document; `title` is shown above it.
@@ -44,40 +86,68 @@ fn draw<DB: DrawingBackend>(
     title: &str,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
+    let (upper, legend) = root.split_vertically(HEIGHT - LEGEND_HEIGHT);
     let last = i32::try_from(analysis.total.max(1)).unwrap_or(i32::MAX);
-    let mut chart = ChartBuilder::on(root)
+    let mut chart = ChartBuilder::on(&upper)
         .caption(title, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(64)
-        .build_cartesian_2d(0..last, -CLAMP..CLAMP)?;
+        .build_cartesian_2d(0..last, -PAD..100.0 + PAD)?;
     chart
         .configure_mesh()
         .x_desc("move (ply)")
-        .y_desc("score for Black (centipawns)")
+        .y_desc("Black's chance to win (%)")
+        .y_labels(12)
+        .y_label_formatter(&|v| {
+            if *v < 0.0 || *v > 100.0 { String::new() } else { format!("{v:.0}") }
+        })
         .label_style(("sans-serif", 12))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
-    // The even line.
-    chart.draw_series(LineSeries::new([(0, 0), (last, 0)], BLACK.stroke_width(1)))?;
+    // The even line, and the edges a mate reaches.
+    chart.draw_series(LineSeries::new([(0, 50.0), (last, 50.0)], BLACK.stroke_width(1)))?;
+    for edge in [0.0, 100.0] {
+        let grey = RGBColor(160, 160, 160).stroke_width(1);
+        chart.draw_series(LineSeries::new([(0, edge), (last, edge)], grey))?;
+    }
     let pts = points(analysis);
     chart.draw_series(LineSeries::new(pts.iter().copied(), LINE_COLOUR.stroke_width(2)))?;
     for (mark, colour) in [(Mark::Mistake, MISTAKE_COLOUR), (Mark::Blunder, BLUNDER_COLOUR)] {
-        let marked = analysis.moves.iter().filter(|m| m.mark == Some(mark)).map(|m| {
-            let ply = i32::try_from(m.ply).unwrap_or(i32::MAX);
-            Circle::new((ply, m.after.clamped_cp(CLAMP)), 5, colour.filled())
-        });
-        chart
-            .draw_series(marked)?
-            .label(mark.name())
-            .legend(move |(x, y)| Circle::new((x + 10, y), 5, colour.filled()));
+        let marked =
+            analysis.moves.iter().filter(|m| m.mark == Some(mark)).map(|m| {
+                Circle::new((ply_of(m.ply), height(m.position_after())), 5, colour.filled())
+            });
+        chart.draw_series(marked)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 12))
-        .draw()?;
+    // The mate the game ends in: triangles on the edge, and its label turned inwards.
+    if let Some((run, text)) = final_mate(analysis) {
+        let triangles = run
+            .iter()
+            .map(|&(ply, e)| TriangleMarker::new((ply, height(e)), 6, MATE_COLOUR.filled()));
+        chart.draw_series(triangles)?;
+        let &(ply, e) = run.last().expect("a mate ends the run");
+        let y = height(e);
+        let dy = if y > 50.0 { 12 } else { -24 };
+        // The label ends at the mate, so that it stays in the chart.
+        let width = i32::try_from(text.chars().count()).unwrap_or(0) * 7;
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((ply, y))
+                + Text::new(text, (-width, dy), ("sans-serif", 13).into_font().color(&MATE_COLOUR)),
+        ))?;
+    }
+    // The legend, in its own strip below the axis label.
+    let entries = [("mistake", MISTAKE_COLOUR), ("blunder", BLUNDER_COLOUR), ("mate", MATE_COLOUR)];
+    let mut x = i32::try_from(WIDTH).unwrap_or(0) - 330;
+    let y = i32::try_from(LEGEND_HEIGHT / 2).unwrap_or(0);
+    for (name, colour) in entries {
+        if name == "mate" {
+            legend.draw(&TriangleMarker::new((x, y), 6, colour.filled()))?;
+        } else {
+            legend.draw(&Circle::new((x, y), 5, colour.filled()))?;
+        }
+        legend.draw(&Text::new(name, (x + 10, y - 7), ("sans-serif", 13)))?;
+        x += 100;
+    }
     Ok(())
 }

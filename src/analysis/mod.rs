@@ -5,12 +5,18 @@
 //! How a move is judged (doc/analysis.md says it for users):
 //! - scores are turned into Black's chance to win, `1 / (1 + exp(-K * cp))` with the `K` the
 //!   evaluation tuner fitted to game results ([`WIN_K`]); a mate is 1 or 0;
-//! - a move's *loss* is how much the mover's chance fell from the position before (the
-//!   engine's best) to the position after the move, in percentage points, never below 0, and
-//!   0 when the move is the engine's best. On this scale a lost or won position stays lost or
-//!   won whatever the centipawns do, so the loss saturates where it should;
-//! - marks by loss: [`INACCURACY`], [`MISTAKE`], [`BLUNDER`] points; a missed mate is at
-//!   least a mistake.
+//! - a move's *loss* is how much the mover's chance falls from the engine's best move to the
+//!   move played, in percentage points, never below 0, and 0 when the move is the engine's
+//!   best. Both come from comparable searches of the position before the move: the best from
+//!   its search, the move played from a search of that position to the same depth with only
+//!   that move allowed. (The search of the position after the move alone looks one ply
+//!   further than the one before it, and the odd-even swing of the scores showed as losses
+//!   even on the engine's own choice.) Where that search of the position after the move
+//!   thinks better of it, the move gets the benefit of the doubt. On this scale a lost or won position stays lost or won
+//!   whatever the centipawns do, so the loss saturates where it should;
+//! - marks by loss, lishogi's ([`Mark`]: [`INACCURACY`], [`MISTAKE`], [`BLUNDER`] points), and
+//!   in Japanese ShogiHome's four ([`Grade`]: 緩手, 疑問手, 悪手, 大悪手); a missed mate is at
+//!   least a mistake (疑問手).
 //!
 //! Positions are shared out to workers, each with an engine of its own (one search thread):
 //! whole positions in parallel scale better than one search on many threads.
@@ -32,12 +38,16 @@ use std::time::Duration;
 /// The slope of the win-chance curve: the `K` of `sigmoid(K * eval)` the evaluation tuner
 /// fitted to game results (src/eval/params.rs), so 100 centipawns from even are about 53%.
 pub const WIN_K: f64 = 0.0011;
-/// Loss (percentage points of the mover's chance to win) from which a move is an inaccuracy.
+/// Loss (percentage points of the mover's chance to win) from which a move is an inaccuracy:
+/// lishogi's thresholds (0.1, 0.2 and 0.3 of its winning chances, which run from -1 to 1).
 pub const INACCURACY: f64 = 5.0;
 /// Loss from which a move is a mistake.
 pub const MISTAKE: f64 = 10.0;
 /// Loss from which a move is a blunder.
-pub const BLUNDER: f64 = 20.0;
+pub const BLUNDER: f64 = 15.0;
+/// Losses from which a move is 緩手, 疑問手, 悪手 and 大悪手: ShogiHome's defaults (its
+/// settings' "bad move level" thresholds, in percentage points of the chance to win).
+pub const GRADES: [f64; 4] = [5.0, 10.0, 20.0, 50.0];
 /// The mate solver's budget in each position (positions examined): small, so that it costs
 /// little beside the search, and a count, not a time, so that results do not depend on the
 /// machine.
@@ -153,6 +163,21 @@ pub struct PositionEval {
     pub mate: Option<Vec<Move>>,
 }
 
+impl From<SearchResult> for PositionEval {
+    /// A search's result, before the mate solver has its say.
+    fn from(result: SearchResult) -> PositionEval {
+        PositionEval {
+            score: result.score,
+            best: result.best,
+            pv: result.pv,
+            depth: result.depth,
+            nodes: result.nodes,
+            time: result.time,
+            mate: None,
+        }
+    }
+}
+
 /// How bad a move was.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
@@ -183,21 +208,41 @@ impl Mark {
         }
     }
 
-    /// The word Japanese records use: 疑問手, 悪手, 大悪手.
-    pub fn japanese(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "疑問手",
-            Mark::Mistake => "悪手",
-            Mark::Blunder => "大悪手",
-        }
-    }
-
     /// `?!`, `?`, `??`.
     pub fn symbol(self) -> &'static str {
         match self {
             Mark::Inaccuracy => "?!",
             Mark::Mistake => "?",
             Mark::Blunder => "??",
+        }
+    }
+}
+
+/// How bad a move was in the words of Japanese records, ShogiHome's four levels: 緩手 (a
+/// slack move), 疑問手 (a questionable move), 悪手 (a bad move), 大悪手 (a very bad move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    Slack,
+    Questionable,
+    Bad,
+    VeryBad,
+}
+
+impl Grade {
+    const ALL: [Grade; 4] = [Grade::Slack, Grade::Questionable, Grade::Bad, Grade::VeryBad];
+
+    /// The grade for a loss in percentage points, if any ([`GRADES`]).
+    pub fn for_loss(loss: f64) -> Option<Grade> {
+        GRADES.iter().zip(Grade::ALL).rev().find(|(t, _)| loss >= **t).map(|(_, g)| g)
+    }
+
+    /// 緩手, 疑問手, 悪手, 大悪手.
+    pub fn japanese(self) -> &'static str {
+        match self {
+            Grade::Slack => "緩手",
+            Grade::Questionable => "疑問手",
+            Grade::Bad => "悪手",
+            Grade::VeryBad => "大悪手",
         }
     }
 }
@@ -213,16 +258,23 @@ pub struct MoveAnalysis {
     pub position: Position,
     /// Where the move before went (for KIF's `同`).
     pub last_to: Option<crate::rules::Square>,
-    /// The engine's view of the position before the move (its best) and after it, from
-    /// Black's side.
+    /// From Black's side, the engine's best move and the move played, valued by comparable
+    /// searches of the position before the move (the same when the move is the best; the
+    /// search of the position after the move where it thinks better of the move).
     pub before: Eval,
     pub after: Eval,
-    /// The engine's search of the positions before and after the move.
+    /// The engine's search of the position before the move, and of the position after it
+    /// (the score the graph and the record's comments show for that position).
     pub best: PositionEval,
     pub reply: PositionEval,
+    /// The search of the position before the move with only the move played allowed, to the
+    /// depth `best` reached; `None` when the move played is the engine's best.
+    pub played: Option<PositionEval>,
     /// Percentage points of the mover's chance to win lost against the best move.
     pub loss: f64,
     pub mark: Option<Mark>,
+    /// ShogiHome's grade for the same loss.
+    pub grade: Option<Grade>,
     /// The move played is the engine's best (or mates as well as it).
     pub is_best: bool,
     /// A mate the mover had (its length in plies) that the move played does not keep.
@@ -232,18 +284,32 @@ pub struct MoveAnalysis {
 }
 
 impl MoveAnalysis {
-    /// Judges `mv`, played in `position` (before) given the searches before and after it.
+    /// Judges `mv`, played in `position` (before), given the search of that position
+    /// (`best`), the search of it with only `mv` allowed (`played`, see [`evaluate_played`];
+    /// `None` when `mv` is the search's best) and the search of the position after it
+    /// (`reply`).
     pub fn judge(
         ply: usize,
         position: Position,
         last_to: Option<crate::rules::Square>,
         mv: Move,
-        best: PositionEval,
-        reply: PositionEval,
+        searches: Searches,
     ) -> MoveAnalysis {
+        let Searches { best, played, reply } = searches;
         let mover = position.side_to_move();
         let before = Eval::from_score(best.score, mover);
-        let after = Eval::from_score(reply.score, !mover);
+        let next = Eval::from_score(reply.score, !mover);
+        // The move played valued as the best was (from the position before, as deep), or by
+        // the search of the position after it (a ply deeper), whichever thinks better of it:
+        // a move one of the two searches finds as good as the best is not marked.
+        let after = match &played {
+            Some(p) => {
+                let alone = Eval::from_score(p.score, mover);
+                if next.chance_of(mover) > alone.chance_of(mover) { next } else { alone }
+            }
+            None if best.best == Some(mv) => before,
+            None => next,
+        };
         // A mate for the mover, from the solver or the search: its first move and length.
         let mate: Option<(Option<Move>, u32)> = match (&best.mate, best.score) {
             (Some(line), _) => {
@@ -252,8 +318,9 @@ impl MoveAnalysis {
             (None, Score::Mate(p)) if p > 0 => Some((best.best, p.unsigned_abs())),
             _ => None,
         };
-        let keeps_mate = match after {
-            Eval::Mate { winner, plies } if winner == mover => Some(plies + 1),
+        let keeps_mate = match (next, after) {
+            (Eval::Mate { winner, plies }, _) if winner == mover => Some(plies + 1),
+            (_, Eval::Mate { winner, plies }) if winner == mover => Some(plies),
             _ => None,
         };
         let mates = match mate {
@@ -271,8 +338,10 @@ impl MoveAnalysis {
             ((before.chance_of(mover) - after.chance_of(mover)) * 100.0).max(0.0)
         };
         let mut mark = Mark::for_loss(loss);
+        let mut grade = Grade::for_loss(loss);
         if missed_mate.is_some() {
             mark = mark.max(Some(Mark::Mistake));
+            grade = grade.max(Some(Grade::Questionable));
         }
         MoveAnalysis {
             ply,
@@ -284,13 +353,30 @@ impl MoveAnalysis {
             after,
             best,
             reply,
+            played,
             loss,
             mark,
+            grade,
             is_best,
             missed_mate,
             mates,
         }
     }
+}
+
+impl MoveAnalysis {
+    /// The score of the position after the move, from Black's side, from its own search.
+    pub fn position_after(&self) -> Eval {
+        Eval::from_score(self.reply.score, !self.mover)
+    }
+}
+
+/// The searches that judge one move (see [`MoveAnalysis::judge`]).
+#[derive(Clone, Debug)]
+pub struct Searches {
+    pub best: PositionEval,
+    pub played: Option<PositionEval>,
+    pub reply: PositionEval,
 }
 
 /// A game analysed: every move judged, or those judged before the analysis was stopped.
@@ -330,7 +416,7 @@ fn game_at(game: &Game, ply: usize) -> Game {
 }
 
 /// Searches one position and tries the mate solver on it.
-fn evaluate(
+pub fn evaluate(
     engine: &Engine,
     game: &Game,
     limits: &AnalysisLimits,
@@ -350,16 +436,8 @@ fn evaluate(
             _ => None,
         }
     };
-    let result: SearchResult = engine.search(game, &limits.search_limits(), stop, &mut |_| {});
-    let mut eval = PositionEval {
-        score: result.score,
-        best: result.best,
-        pv: result.pv,
-        depth: result.depth,
-        nodes: result.nodes,
-        time: result.time,
-        mate: None,
-    };
+    let result = engine.search(game, &limits.search_limits(), stop, &mut |_| {});
+    let mut eval = PositionEval::from(result);
     if let Some(line) = mate {
         let plies = i32::try_from(line.len()).unwrap_or(i32::MAX);
         // The solver's mate is proven; the search's is kept only when it is as short.
@@ -374,6 +452,20 @@ fn evaluate(
     eval
 }
 
+/// Searches the game's position with only `mv` allowed, to `depth` (the depth the search of
+/// the position reached): the move valued as the position's best move was, so that the two
+/// can be compared.
+pub fn evaluate_played(
+    engine: &Engine,
+    game: &Game,
+    mv: Move,
+    depth: u32,
+    stop: &AtomicBool,
+) -> PositionEval {
+    let limits = SearchLimits { root_moves: Some(vec![mv]), ..SearchLimits::depth(depth.max(1)) };
+    PositionEval::from(engine.search(game, &limits, stop, &mut |_| {}))
+}
+
 /// Analyses every move of `game`. `stop` ends it early (the moves judged so far are kept);
 /// `on_progress` hears of each position searched and each move judged.
 pub fn analyse(
@@ -386,12 +478,12 @@ pub fn analyse(
     let positions = total_moves + 1;
     let workers = limits.workers.clamp(1, positions);
     let next = AtomicUsize::new(0);
-    let mut evals: Vec<Option<PositionEval>> = vec![None; positions];
+    let mut evals: Vec<Option<(PositionEval, Option<PositionEval>)>> = vec![None; positions];
     let mut judged: Vec<Option<MoveAnalysis>> = vec![None; total_moves];
     let mut announced = 0;
     let mut done = 0;
     std::thread::scope(|scope| {
-        let (tx, rx) = channel::<(usize, PositionEval)>();
+        let (tx, rx) = channel::<(usize, (PositionEval, Option<PositionEval>))>();
         for _ in 0..workers {
             let tx = tx.clone();
             let next = &next;
@@ -410,9 +502,16 @@ pub fn analyse(
                     if i >= positions {
                         return;
                     }
-                    let eval = evaluate(&engine, &game_at(game, i), limits, stop);
+                    let at = game_at(game, i);
+                    let eval = evaluate(&engine, &at, limits, stop);
+                    // The move played, valued as deeply as the best, where it is not the best.
+                    let played = game
+                        .moves()
+                        .get(i)
+                        .filter(|&&mv| eval.best != Some(mv))
+                        .map(|&mv| evaluate_played(&engine, &at, mv, eval.depth, stop));
                     // A search cut short by the stop stands for nothing: left out.
-                    if stop.load(Ordering::Relaxed) || tx.send((i, eval)).is_err() {
+                    if stop.load(Ordering::Relaxed) || tx.send((i, (eval, played))).is_err() {
                         return;
                     }
                 }
@@ -435,17 +534,18 @@ pub fn analyse(
             for m in [i.wrapping_sub(1), i] {
                 if m < total_moves
                     && judged[m].is_none()
-                    && let (Some(b), Some(a)) = (&evals[m], &evals[m + 1])
+                    && let (Some((b, p)), Some((a, _))) = (&evals[m], &evals[m + 1])
                 {
                     let g = game_at(game, m);
                     let last_to = m.checked_sub(1).map(|k| game.moves()[k].to());
+                    let searches =
+                        Searches { best: b.clone(), played: p.clone(), reply: a.clone() };
                     judged[m] = Some(MoveAnalysis::judge(
                         m + 1,
                         g.position().clone(),
                         last_to,
                         game.moves()[m],
-                        b.clone(),
-                        a.clone(),
+                        searches,
                     ));
                 }
             }

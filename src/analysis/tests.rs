@@ -19,13 +19,29 @@ fn mv(pos: &Position, s: &str) -> Move {
     parse_usi_move(s).unwrap().to_move(pos).unwrap()
 }
 
+/// The score of a move from the mover's side, given the score of the position after it from
+/// the other side's.
+fn mover_score(after: Score) -> Score {
+    match after {
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(p) if p > 0 => Score::Mate(-(p + 1)),
+        Score::Mate(p) => Score::Mate(p.abs() + 1),
+    }
+}
+
 /// Black plays 7g7f from the start; the searches say `before` (Black to move) and `after`
-/// (White to move), each from the side to move.
+/// (White to move), each from the side to move, and the search of 7g7f alone agrees with
+/// the search after it.
 fn judge(before: Score, after: Score, best: &str) -> MoveAnalysis {
     let pos = Position::startpos();
     let played = mv(&pos, "7g7f");
     let best = mv(&pos, best);
-    MoveAnalysis::judge(1, pos, None, played, eval(before, Some(best)), eval(after, None))
+    let searches = Searches {
+        best: eval(before, Some(best)),
+        played: (best != played).then(|| eval(mover_score(after), Some(played))),
+        reply: eval(after, None),
+    };
+    MoveAnalysis::judge(1, pos, None, played, searches)
 }
 
 #[test]
@@ -56,6 +72,9 @@ fn marks_by_loss() {
     assert_eq!(m.mark, Some(Mark::Blunder));
     assert!(m.loss > 20.0 && m.loss < 30.0, "{}", m.loss);
     assert_eq!(m.after, Eval::Cp(-1000));
+    // 600 (16 points): a blunder on lishogi's scale, 悪手 on ShogiHome's.
+    let m = judge(Score::Cp(0), Score::Cp(600), "2g2f");
+    assert_eq!((m.mark, m.grade), (Some(Mark::Blunder), Some(Grade::Questionable)));
     // A silver (about 400): a mistake; 200: an inaccuracy; 50: nothing.
     assert_eq!(judge(Score::Cp(0), Score::Cp(400), "2g2f").mark, Some(Mark::Mistake));
     assert_eq!(judge(Score::Cp(0), Score::Cp(200), "2g2f").mark, Some(Mark::Inaccuracy));
@@ -64,6 +83,49 @@ fn marks_by_loss() {
     assert_eq!(judge(Score::Cp(0), Score::Cp(-300), "2g2f").loss, 0.0);
     assert_eq!(Mark::for_loss(INACCURACY), Some(Mark::Inaccuracy));
     assert_eq!(Mark::for_loss(BLUNDER - 0.01), Some(Mark::Mistake));
+    assert_eq!(Mark::for_loss(BLUNDER), Some(Mark::Blunder));
+}
+
+#[test]
+fn grades_by_shogihomes_thresholds() {
+    let grades: Vec<Option<Grade>> =
+        [4.9, 5.0, 10.0, 19.9, 20.0, 50.0, 100.0].map(Grade::for_loss).to_vec();
+    use Grade::*;
+    let want = [None, Some(Slack), Some(Questionable), Some(Questionable), Some(Bad)];
+    assert_eq!(grades[..5], want);
+    assert_eq!(grades[5..], [Some(VeryBad), Some(VeryBad)]);
+    let words: Vec<&str> = [Slack, Questionable, Bad, VeryBad].map(Grade::japanese).to_vec();
+    assert_eq!(words, ["緩手", "疑問手", "悪手", "大悪手"]);
+}
+
+#[test]
+fn the_loss_comes_from_searches_as_deep_as_the_best() {
+    // The position after the move, searched on its own, looks 700 worse (a ply deeper, the
+    // odd-even swing); the move searched from the position before, as deeply as the best,
+    // is worth about as much as it: the loss is the latter's.
+    let pos = Position::startpos();
+    let played = mv(&pos, "7g7f");
+    let searches = Searches {
+        best: eval(Score::Cp(300), Some(mv(&pos, "2g2f"))),
+        played: Some(eval(Score::Cp(290), Some(played))),
+        reply: eval(Score::Cp(400), None),
+    };
+    let m = MoveAnalysis::judge(1, pos, None, played, searches);
+    assert_eq!((m.before, m.after), (Eval::Cp(300), Eval::Cp(290)));
+    assert!(m.loss < 1.0 && m.mark.is_none() && m.grade.is_none(), "{}", m.loss);
+    // The graph and the record show the position after from its own search.
+    assert_eq!(m.position_after(), Eval::Cp(-400));
+    // The other way round: the move alone looks bad, the position after it as good as the
+    // best: the benefit of the doubt.
+    let pos = Position::startpos();
+    let searches = Searches {
+        best: eval(Score::Cp(300), Some(mv(&pos, "2g2f"))),
+        played: Some(eval(Score::Cp(-500), Some(played))),
+        reply: eval(Score::Cp(-280), None),
+    };
+    let m = MoveAnalysis::judge(1, pos, None, played, searches);
+    assert_eq!(m.after, Eval::Cp(280));
+    assert!(m.loss < 1.0 && m.mark.is_none(), "{}", m.loss);
 }
 
 #[test]
@@ -119,9 +181,14 @@ fn comments_in_both_guis_forms() {
     r.depth = 7;
     r.nodes = 4321;
     r.time = Duration::from_millis(1500);
-    let m = MoveAnalysis::judge(1, pos, None, played, eval(Score::Cp(0), Some(best)), r);
+    let searches = Searches {
+        best: eval(Score::Cp(0), Some(best)),
+        played: Some(eval(Score::Cp(-1000), Some(played))),
+        reply: r,
+    };
+    let m = MoveAnalysis::judge(1, pos, None, played, searches);
     let c = annotate::move_comments(&m);
-    assert_eq!(c[0], "【大悪手】");
+    assert_eq!(c[0], "【悪手】");
     assert!(c.contains(&"#評価値=-1000".to_string()), "{c:#?}");
     assert!(c.contains(&"#読み筋=△３四歩(33)".to_string()), "{c:#?}");
     assert!(c.contains(&"#深さ=7".to_string()) && c.contains(&"#ノード数=4321".to_string()));
@@ -141,6 +208,21 @@ fn comments_in_both_guis_forms() {
     let c = annotate::move_comments(&m);
     assert!(c.contains(&"#詰み=先手勝ち:2手".to_string()), "{c:#?}");
     assert!(c.iter().any(|l| l.contains(" 評価値 31998")), "{c:#?}");
+}
+
+#[test]
+fn the_graph_labels_the_mate_the_game_ends_in() {
+    let mated = judge(Score::Mate(1), Score::Mate(0), "7g7f");
+    let a = Analysis { moves: vec![mated], total: 1, interrupted: false };
+    let (run, text) = graph::final_mate(&a).expect("a mate");
+    assert_eq!(run.len(), 2);
+    assert_eq!(text, "White is mated (mate in 1 seen at move 0)");
+    assert_eq!(graph::points(&a), [(0, 100.0), (1, 100.0)]);
+    // No mate at the end, no label.
+    let even = judge(Score::Cp(0), Score::Cp(0), "7g7f");
+    let a = Analysis { moves: vec![even], total: 1, interrupted: false };
+    assert!(graph::final_mate(&a).is_none());
+    assert!(graph::svg(&a, "even").unwrap().contains("chance to win (%)"));
 }
 
 #[test]

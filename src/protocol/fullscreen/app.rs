@@ -3,7 +3,7 @@
 //! [`Grid`] comes out, so tests play whole games without a terminal.
 
 use super::choices::{Choice, level_text};
-use super::display::{Screen, wrap_log};
+use super::display::Screen;
 use super::grid::Grid;
 use super::screen::{self, Player, Snapshot};
 use crate::config::{Config, GameKind};
@@ -253,7 +253,7 @@ impl<'a> App<'a> {
             players,
             to_move,
             thinking,
-            log: wrap_log(&screen.log),
+            log: screen.log.iter().cloned().collect(),
             label,
             input: self.input(),
             cursor: self.cursor,

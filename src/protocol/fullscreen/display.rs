@@ -1,8 +1,7 @@
 //! The full-screen display: what the interpreter tells it (messages, long output, questions,
 //! the search), kept for the screen to draw with the game.
 
-use super::grid::text_width;
-use super::screen::{self, Overlay};
+use super::screen::Overlay;
 use crate::protocol::gnu::board::{self, Status};
 use crate::protocol::gnu::display::{BoardState, MessageKind, MoveNumber, Surface};
 use crate::rules::Move;
@@ -115,39 +114,5 @@ impl Surface for Screen {
     fn my_move(&mut self, mv: &str, beep: bool) {
         self.log(&format!("My move is: {mv}"), MessageKind::News);
         self.bell |= beep;
-    }
-}
-
-/// Long messages wrapped at word boundaries to fit the narrowest screen.
-pub(super) fn wrap_log(log: &VecDeque<(String, MessageKind)>) -> Vec<(String, MessageKind)> {
-    const WIDTH: usize = screen::MIN_WIDTH - 2;
-    let mut out = Vec::new();
-    for (text, kind) in log {
-        let mut line = String::new();
-        for word in text.split(' ') {
-            if !line.is_empty() && text_width(&line) + 1 + text_width(word) > WIDTH {
-                out.push((std::mem::take(&mut line), *kind));
-                line.push_str("  ");
-            } else if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-        out.push((line, *kind));
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_messages_wrap() {
-        let log = VecDeque::from([("word ".repeat(30).trim().to_string(), MessageKind::Reply)]);
-        let lines = wrap_log(&log);
-        assert_eq!(lines.len(), 2);
-        assert!(lines.iter().all(|(l, _)| l.len() <= 78));
-        assert!(lines[1].0.starts_with("  word"));
     }
 }

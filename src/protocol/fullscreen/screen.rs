@@ -11,9 +11,13 @@ use crate::protocol::gnu::display::MessageKind;
 use crate::rules::{Color, Move, Piece, PieceKind, Setup, Square};
 use crossterm::style::Color as Ink;
 
-/// The smallest screen the game is drawn on (the original's 80×24).
+/// The smallest screen the game is drawn on as the original draws it (80×24).
 pub const MIN_WIDTH: usize = 80;
 pub const MIN_HEIGHT: usize = 24;
+/// The smallest screen the board is drawn on at all, in the compact layout: the board, the
+/// thinking line, a line of messages and the command line.
+pub const COMPACT_WIDTH: usize = 36;
+pub const COMPACT_HEIGHT: usize = 20;
 
 /// Long output shown over the board (help, tables, lists) until Esc or Enter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,12 +76,53 @@ const LAST_MOVE: Ink = Ink::DarkBlue;
 const ERROR: Ink = Ink::Red;
 const NEWS: Ink = Ink::Green;
 
-/// Left edge of the board frame, and of the panel on the right.
+/// Left edge of the board frame.
 const FRAME_X: usize = 3;
-const PANEL_X: usize = 42;
-/// Rows of the game screen at the minimum size.
-const BOARD_TOP: usize = 2;
-const THINK_ROW: usize = 18;
+
+/// Where the parts of the game screen go: the original's layout from 80×24, a compact one
+/// (no blank rows, no key line, a narrower moves panel) down to [`COMPACT_WIDTH`]×
+/// [`COMPACT_HEIGHT`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Layout {
+    /// Left edge of the moves panel.
+    panel_x: usize,
+    /// The first row of the board's block (the top player's line).
+    board_top: usize,
+    think_row: usize,
+    /// The first row of messages: under the thinking line, or (compact) on it, the thinking
+    /// line then shown over them only while the computer thinks.
+    log_top: usize,
+    /// The row of the command line; the key line is under it, if there is room.
+    command_row: usize,
+    keys: bool,
+}
+
+impl Layout {
+    fn new(width: usize, height: usize) -> Option<Layout> {
+        if width >= MIN_WIDTH && height >= MIN_HEIGHT {
+            Some(Layout {
+                panel_x: 42,
+                board_top: 2,
+                think_row: 18,
+                log_top: 19,
+                command_row: height - 2,
+                keys: true,
+            })
+        } else if width >= COMPACT_WIDTH && height >= COMPACT_HEIGHT {
+            Some(Layout {
+                // Room for a column of moves (19) where there is, else beside the board.
+                panel_x: width.saturating_sub(20).clamp(36, 42),
+                board_top: 1,
+                think_row: 17,
+                log_top: 17,
+                command_row: height - 1,
+                keys: false,
+            })
+        } else {
+            None
+        }
+    }
+}
 
 /// Drops colours (for `NO_COLOR`): the last move is then shown in reverse video.
 fn tint(style: Style, color: bool) -> Style {
@@ -95,75 +140,140 @@ pub struct Menu<'a> {
     pub note: &'a str,
 }
 
-/// A start menu, as the original lays out its levels, with the item chosen so far.
+/// A start menu, as the original lays out its levels, with the item chosen so far. On a
+/// screen smaller than 80×24 the menu moves up and left; a list that still does not fit
+/// scrolls with the highlighted item (saying how many items are above and below), and a line
+/// too wide ends in `…`: nothing is cut without a sign.
 pub fn render_menu(width: usize, height: usize, m: &Menu<'_>, color: bool) -> Grid {
     let mut g = Grid::new(width, height);
+    let small = width < MIN_WIDTH || height < MIN_HEIGHT;
     let title = format!("GNU Shogi {}", crate::VERSION);
-    g.put(31, 1, &title, Style::PLAIN.bold());
+    let (title_x, title_row) =
+        if small { (width.saturating_sub(text_width(&title)) / 2, 0) } else { (31, 1) };
+    g.put(title_x, title_row, &title, Style::PLAIN.bold());
     let items = m.choice.lines();
-    match m.choice {
-        Choice::Level => {}
-        Choice::Handicap => {
-            let what = "The kind of game (White, the computer, gives the handicap):";
-            g.put(19, 2, what, Style::PLAIN);
-        }
-        Choice::Strength => {
-            let what = "How well the computer plays (Elo: this program's own scale):";
-            g.put(19, 2, what, Style::PLAIN);
+    let what = match m.choice {
+        Choice::Level => None,
+        Choice::Handicap => Some("The kind of game (White, the computer, gives the handicap):"),
+        Choice::Strength => Some("How well the computer plays (Elo: this program's own scale):"),
+    };
+    let item_width = items.iter().map(|i| text_width(i)).max().unwrap_or(0);
+    // A list too long for one column (the strengths) takes two, where they fit.
+    let column = if small { item_width + 3 } else { 24 };
+    let two = items.len() > 16 && column + item_width <= width;
+    let columns = if two { 2 } else { 1 };
+    let rows = items.len().div_ceil(columns);
+    let needed = column * (columns - 1) + item_width;
+    let x0 = if 19 + needed <= width { 19 } else { width.saturating_sub(needed) / 2 };
+    let mut top = title_row + 2;
+    if let Some(what) = what {
+        top = title_row + 1;
+        for line in wrap(what, width.saturating_sub(x0.min(19))) {
+            clipped(&mut g, x0.min(19), top, &line, Style::PLAIN);
+            top += 1;
         }
     }
-    // A list too long for one column (the strengths) takes two.
-    let rows = if items.len() > 16 { items.len().div_ceil(2) } else { items.len() };
+    // The prompt, the note and the keys below the items, `gap` rows apart (a blank line
+    // between them when there is room for it).
+    let fit = |gap: usize| height.saturating_sub(1 + top + 3 * gap);
+    let gap = if rows <= fit(2) { 2 } else { 1 };
+    let shown_rows = rows.min(fit(gap)).max(1);
+    // The rows shown: all, or a window that keeps the highlighted item in view.
+    let selected_row = m.selected % rows.max(1);
+    let first = if rows <= shown_rows {
+        0
+    } else {
+        selected_row.saturating_sub(shown_rows / 2).min(rows - shown_rows)
+    };
     for (i, item) in items.iter().enumerate() {
+        let (col, row) = (i / rows, i % rows);
+        if row < first || row >= first + shown_rows {
+            continue;
+        }
         let style = if i == m.selected { Style::PLAIN.reverse() } else { Style::PLAIN };
-        g.put(19 + 24 * (i / rows), 3 + i % rows, item, style);
+        let y = top + row - first;
+        let hidden = (row == first && first > 0, row + 1 == first + shown_rows && row + 1 < rows);
+        let text = match hidden {
+            (true, _) => format!("    ({} more above)", first * columns),
+            (_, true) => format!("    ({} more below)", (rows - row - 1) * columns),
+            _ => item.clone(),
+        };
+        let style = if text == *item { style } else { Style::PLAIN.dim() };
+        clipped(&mut g, x0 + column * col, y, &text, style);
     }
-    // Below the items, whatever their number; closer when a long list would not fit.
-    let gap = if 3 + rows + 6 <= MIN_HEIGHT { 2 } else { 1 };
-    let row = 3 + rows + gap;
+    let row = top + shown_rows + gap;
     let prompt = match m.choice {
         Choice::Level => "Enter Level: ",
         Choice::Handicap => "Enter Handicap: ",
         Choice::Strength => "Enter Strength: ",
     };
-    let end = g.put(19, row, prompt, Style::PLAIN);
+    // Each line left of the items where it would not fit (never in the bottom-right cell).
+    let x = |text: &str| x0.min(19).min(width.saturating_sub(text_width(text) + 1));
+    let end = g.put(x(prompt), row, prompt, Style::PLAIN);
     let end = g.put(end, row, m.typed, Style::PLAIN.bold());
-    g.cursor = Some((end, row));
-    g.put(19, row + gap, m.note, tint(Style::fg(ERROR).bold(), color));
-    g.put(
-        19,
-        row + 2 * gap,
-        "Up/Down or a number, then Enter. q or Ctrl-C quits.",
-        Style::PLAIN.dim(),
-    );
+    g.cursor = Some((end.min(width.saturating_sub(1)), row));
+    clipped(&mut g, x(m.note), row + gap, m.note, tint(Style::fg(ERROR).bold(), color));
+    let keys = "Up/Down or a number, then Enter. q or Ctrl-C quits.";
+    clipped(&mut g, x(keys), row + 2 * gap, keys, Style::PLAIN.dim());
     g
+}
+
+/// `text` at (x, y), ending in `…` where the screen is too narrow for it.
+fn clipped(g: &mut Grid, x: usize, y: usize, text: &str, style: Style) {
+    let room = g.width().saturating_sub(x);
+    if text_width(text) <= room {
+        g.put(x, y, text, style);
+        return;
+    }
+    let mut cut = String::new();
+    for c in text.chars() {
+        if text_width(&cut) + text_width(&c.to_string()) + 1 > room {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('…');
+    g.put(x, y, &cut, style);
 }
 
 /// The game screen.
 pub fn render(s: &Snapshot, width: usize, height: usize) -> Grid {
     let mut g = Grid::new(width, height);
-    if width < MIN_WIDTH || height < MIN_HEIGHT {
+    let Some(layout) = Layout::new(width, height) else {
+        // Too small for the board: still the messages and the command line, so that every
+        // command is answered where it can be seen.
         let msg = format!(
-            "GNU Shogi needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this terminal is {width}x{height}."
+            "The board needs {COMPACT_WIDTH}x{COMPACT_HEIGHT} (this terminal is {width}x{height}); \
+             commands still work."
         );
-        g.put(0, 0, &msg, Style::PLAIN.bold());
-        g.put(0, 1, "Make it larger, or type quit.", Style::PLAIN);
-        command_line(&mut g, s, height.saturating_sub(1));
+        let mut top = 0;
+        for line in wrap(&msg, width) {
+            g.put(0, top, &line, Style::PLAIN.bold());
+            top += 1;
+        }
+        let bottom = height.saturating_sub(1);
+        match &s.overlay {
+            Some(o) if bottom > top + 2 => overlay(&mut g, o, top.saturating_sub(1), bottom),
+            _ => log(&mut g, s, top, bottom.saturating_sub(top)),
+        }
+        command_line(&mut g, s, bottom);
         return g;
-    }
+    };
     title_bar(&mut g, s);
-    board(&mut g, s);
-    moves_panel(&mut g, s);
-    thinking_row(&mut g, s);
-    let log_rows = height - 2 - (THINK_ROW + 1);
-    log(&mut g, s, THINK_ROW + 1, log_rows);
+    board(&mut g, s, layout);
+    moves_panel(&mut g, s, layout);
+    let log_rows = layout.command_row - layout.log_top;
+    log(&mut g, s, layout.log_top, log_rows);
+    thinking_row(&mut g, s, layout);
     if let Some(o) = &s.overlay {
         // Over the board and the log: all the rows down to the command line.
-        overlay(&mut g, o, height - 2);
+        overlay(&mut g, o, 1, layout.command_row);
     }
-    command_line(&mut g, s, height - 2);
-    let keys = " help: commands  kanji: piece names  Up/Down: earlier lines  Ctrl-C: quit";
-    g.put(0, height - 1, keys, Style::PLAIN.dim());
+    command_line(&mut g, s, layout.command_row);
+    if layout.keys {
+        let keys = " help: commands  kanji: piece names  Up/Down: earlier lines  Ctrl-C: quit";
+        g.put(0, height - 1, keys, Style::PLAIN.dim());
+    }
     // The bottom-right cell stays empty: writing it makes some terminals scroll.
     g.fill(width - 1, height - 1, 1, Style::PLAIN);
     g
@@ -194,14 +304,14 @@ fn square_text(s: &Snapshot, sq: Square) -> (String, Style) {
     }
 }
 
-fn board(g: &mut Grid, s: &Snapshot) {
+fn board(g: &mut Grid, s: &Snapshot, layout: Layout) {
     let files: Vec<u8> = if s.view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };
     let ranks: Vec<u8> = if s.view.reverse { (1..=9).rev().collect() } else { (1..=9).collect() };
     // The side drawn at the top: White, or Black when the board is turned.
     let top = if s.view.reverse { Color::Black } else { Color::White };
-    player_line(g, s, top, BOARD_TOP);
-    hand_line(g, s, top, BOARD_TOP + 1);
-    let label_row = BOARD_TOP + 2;
+    player_line(g, s, top, layout.board_top, layout);
+    hand_line(g, s, top, layout.board_top + 1);
+    let label_row = layout.board_top + 2;
     for (i, f) in files.iter().enumerate() {
         g.put(FRAME_X + 2 + 3 * i, label_row, &f.to_string(), Style::PLAIN.dim());
     }
@@ -228,10 +338,10 @@ fn board(g: &mut Grid, s: &Snapshot) {
     }
     g.put(FRAME_X, label_row + 11, &rule, Style::PLAIN);
     hand_line(g, s, !top, label_row + 12);
-    player_line(g, s, !top, label_row + 13);
+    player_line(g, s, !top, label_row + 13, layout);
 }
 
-fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
+fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize, layout: Layout) {
     let p = &s.players[side.index()];
     let moving = s.to_move == Some(side);
     let ink = tint(Style::fg(if side == Color::Black { SENTE } else { GOTE }).bold(), s.color);
@@ -246,7 +356,7 @@ fn player_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
     g.put(15, y, &p.who, Style::PLAIN);
     let clock_style = if moving { Style::PLAIN.bold() } else { Style::PLAIN };
     g.put(25, y, &p.clock, clock_style);
-    let note: String = p.clock_note.chars().take(PANEL_X - 33).collect();
+    let note: String = p.clock_note.chars().take(layout.panel_x.saturating_sub(33)).collect();
     g.put(32, y, &note, Style::PLAIN.dim());
 }
 
@@ -274,12 +384,12 @@ fn hand_line(g: &mut Grid, s: &Snapshot, side: Color, y: usize) {
 }
 
 /// The moves, in pairs (Black's then White's), column after column, the latest last.
-fn moves_panel(g: &mut Grid, s: &Snapshot) {
-    let y0 = BOARD_TOP;
-    g.put(PANEL_X, y0, "Moves", Style::PLAIN.bold().dim());
-    let rows = THINK_ROW - y0 - 1;
+fn moves_panel(g: &mut Grid, s: &Snapshot, layout: Layout) {
+    let y0 = layout.board_top;
+    g.put(layout.panel_x, y0, "Moves", Style::PLAIN.bold().dim());
+    let rows = layout.think_row - y0 - 1;
     const COLUMN: usize = 19;
-    let columns = ((g.width() - PANEL_X) / COLUMN).max(1);
+    let columns = ((g.width() - layout.panel_x) / COLUMN).max(1);
     // Pair k holds plies 2k and 2k+1, counted from a Black move.
     let offset = usize::from(s.first_mover == Color::White);
     let plies = s.moves.len() + offset;
@@ -289,7 +399,7 @@ fn moves_panel(g: &mut Grid, s: &Snapshot) {
     for k in first..pairs {
         let slot = k - first;
         let (col, row) = (slot / rows, slot % rows);
-        let x = PANEL_X + col * COLUMN;
+        let x = layout.panel_x + col * COLUMN;
         let y = y0 + 1 + row;
         g.put(x, y, &format!("{:>3}.", k + 1), Style::PLAIN.dim());
         for half in 0..2 {
@@ -305,18 +415,61 @@ fn moves_panel(g: &mut Grid, s: &Snapshot) {
     }
 }
 
-fn thinking_row(g: &mut Grid, s: &Snapshot) {
+fn thinking_row(g: &mut Grid, s: &Snapshot, layout: Layout) {
     if let Some((line, live)) = &s.thinking {
+        let shared = layout.log_top == layout.think_row;
+        if shared && !live {
+            return;
+        }
+        if shared {
+            g.fill(0, layout.think_row, g.width(), Style::PLAIN);
+        }
         let style = if *live { Style::PLAIN } else { Style::PLAIN.dim() };
-        g.put(1, THINK_ROW, line, style);
+        g.put(1, layout.think_row, line, style);
     }
 }
 
+/// `text` in lines of at most `width` cells, broken at spaces (a word longer than a line is
+/// cut into pieces); the lines after the first indented by two.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && text_width(&line) + 1 + text_width(word) > width {
+            out.push(std::mem::take(&mut line));
+            line.push_str("  ");
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        for c in word.chars() {
+            if text_width(&line) + text_width(&c.to_string()) > width {
+                out.push(std::mem::take(&mut line));
+                line.push_str("  ");
+            }
+            line.push(c);
+        }
+    }
+    out.push(line);
+    out
+}
+
+/// The latest messages, wrapped to the screen's width, in the `rows` rows from `y0`.
 fn log(g: &mut Grid, s: &Snapshot, y0: usize, rows: usize) {
-    let shown = &s.log[s.log.len().saturating_sub(rows)..];
+    let width = g.width().saturating_sub(2);
+    let wrapped: Vec<(String, MessageKind, bool)> = s
+        .log
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (text, kind))| {
+            let latest = i + 1 == s.log.len();
+            wrap(text, width).into_iter().map(move |l| (l, *kind, latest))
+        })
+        .collect();
+    let shown = &wrapped[wrapped.len().saturating_sub(rows)..];
     let start = y0 + rows - shown.len();
-    for (i, (text, kind)) in shown.iter().enumerate() {
-        let latest = i + 1 == shown.len();
+    for (i, (text, kind, latest)) in shown.iter().enumerate() {
+        let latest = *latest;
         let mut style = match kind {
             MessageKind::Reply => Style::PLAIN,
             MessageKind::Error => Style::fg(ERROR),
@@ -331,27 +484,30 @@ fn log(g: &mut Grid, s: &Snapshot, y0: usize, rows: usize) {
     }
 }
 
-fn overlay(g: &mut Grid, o: &Overlay, bottom: usize) {
-    let (x0, y0) = (0, 1);
+/// Long output over the screen from row `y0` to `bottom` (not included), its lines wrapped
+/// to the width (so a narrow screen cuts none), a footer saying how to scroll and leave.
+fn overlay(g: &mut Grid, o: &Overlay, y0: usize, bottom: usize) {
     let width = g.width();
     for y in y0..bottom {
-        g.fill(x0, y, width, Style::PLAIN);
+        g.fill(0, y, width, Style::PLAIN);
     }
+    let lines: Vec<String> =
+        o.lines.iter().flat_map(|l| wrap(l, width.saturating_sub(2))).collect();
     let rows = bottom.saturating_sub(y0 + 2);
-    let scroll = o.scroll.min(o.lines.len().saturating_sub(rows));
+    let scroll = o.scroll.min(lines.len().saturating_sub(rows));
     g.put(1, y0, &o.title, Style::PLAIN.bold());
-    for (i, line) in o.lines.iter().skip(scroll).take(rows).enumerate() {
+    for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
         g.put(1, y0 + 1 + i, line, Style::PLAIN);
     }
-    let end = (scroll + rows).min(o.lines.len());
-    let footer = if o.lines.len() > rows {
-        format!(
-            "lines {}-{end} of {}; PgUp/PgDn scroll; Esc or Enter returns to the board",
-            scroll + 1,
-            o.lines.len()
-        )
-    } else {
-        "Esc or Enter returns to the board".to_string()
+    let end = (scroll + rows).min(lines.len());
+    let (first, total) = (scroll + 1, lines.len());
+    let footer = match (total > rows, width >= MIN_WIDTH) {
+        (true, true) => format!(
+            "lines {first}-{end} of {total}; PgUp/PgDn scroll; Esc or Enter returns to the board"
+        ),
+        (true, false) => format!("{first}-{end} of {total}; PgUp/PgDn; Esc: back"),
+        (false, true) => "Esc or Enter returns to the board".to_string(),
+        (false, false) => "Esc or Enter: back".to_string(),
     };
     g.put(1, bottom - 1, &footer, Style::PLAIN.dim());
 }

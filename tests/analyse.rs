@@ -111,7 +111,7 @@ fn a_hanging_bishop_is_a_blunder_at_move_3() {
     // ShogiHome's grade: 35 points is 悪手 (20 to 50).
     assert_eq!(c[0], "【悪手】", "{c:#?}");
     assert!(c.iter().any(|l| l.starts_with("#評価値=-")), "{c:#?}");
-    assert!(c.iter().any(|l| l.starts_with("#読み筋=△同　角(22)")), "{c:#?}");
+    assert!(c.iter().any(|l| l.starts_with("#読み筋=△３三角(22)")), "{c:#?}");
     assert!(c.iter().any(|l| l.starts_with("*解析 0 ○ 時間 00:00.")), "{c:#?}");
     assert!(c.iter().any(|l| l.contains("blunder; best ")), "{c:#?}");
     assert!(r.comments.iter().any(|l| l.starts_with("#評価値=")), "the start position");

@@ -24,14 +24,9 @@ use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network};
 use gnushogi::eval::{self, nnue};
 use gnushogi::notation::parse_sfen;
 use gnushogi::rules::Color;
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/samples.rs"]
+mod samples;
+use samples::arg;
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -52,37 +47,26 @@ impl Data {
     fn load(files: &str, skip: u32, lambda: f32) -> Data {
         let mut d = Data::default();
         let mut scratch: Vec<u16> = Vec::with_capacity(nnue::MAX_ACTIVE);
-        for path in files.split(',').filter(|p| !p.is_empty()) {
-            let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            for line in text.lines() {
-                let mut cols = line.split('\t');
-                let (Some(sfen), Some(result)) = (cols.next(), cols.next()) else { continue };
-                let Ok(result) = result.trim().parse::<f32>() else { continue };
-                let score = cols.next().and_then(|s| s.trim().parse::<f32>().ok());
-                let Ok(pos) = parse_sfen(sfen) else { continue };
-                if pos.move_number() < skip || pos.in_check() {
-                    continue;
-                }
-                let mut target = match score {
-                    Some(s) => lambda * result + (1.0 - lambda) * sigmoid(LOGIT_K as f32 * s),
-                    None => result,
-                };
-                let stm = pos.side_to_move();
-                if stm == Color::White {
-                    target = 1.0 - target;
-                }
-                let start = d.features.len() as u32;
-                let mut counts = [0u8; 2];
-                for (i, persp) in [stm, !stm].into_iter().enumerate() {
-                    scratch.clear();
-                    nnue::active_features(&pos, persp, &mut scratch);
-                    counts[i] = scratch.len() as u8;
-                    d.features.extend_from_slice(&scratch);
-                }
-                d.spans.push((start, counts[0], counts[1]));
-                d.targets.push(target);
-                d.linear.push(sigmoid(LOGIT_K as f32 * eval::evaluate(&pos) as f32));
+        for samples::Sample { pos, result, score } in samples::read(files, skip) {
+            let mut target = match score {
+                Some(s) => lambda * result + (1.0 - lambda) * sigmoid(LOGIT_K as f32 * s),
+                None => result,
+            };
+            let stm = pos.side_to_move();
+            if stm == Color::White {
+                target = 1.0 - target;
             }
+            let start = d.features.len() as u32;
+            let mut counts = [0u8; 2];
+            for (i, persp) in [stm, !stm].into_iter().enumerate() {
+                scratch.clear();
+                nnue::active_features(&pos, persp, &mut scratch);
+                counts[i] = scratch.len() as u8;
+                d.features.extend_from_slice(&scratch);
+            }
+            d.spans.push((start, counts[0], counts[1]));
+            d.targets.push(target);
+            d.linear.push(sigmoid(LOGIT_K as f32 * eval::evaluate(&pos) as f32));
         }
         d
     }

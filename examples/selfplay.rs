@@ -32,6 +32,9 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
+#[path = "common/samples.rs"]
+mod samples;
+use samples::arg;
 
 struct Rng(u64);
 impl Rng {
@@ -46,14 +49,6 @@ impl Rng {
     fn chance(&mut self, p: f64) -> bool {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
     }
-}
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 struct Settings {

@@ -16,9 +16,11 @@
 //! keep the scale in centipawns. With `--write` the result replaces `src/eval/params.rs`.
 
 use gnushogi::eval::{self, Accumulator, DANGER_DIVISOR, NUM_PARAMS, PARAMS};
-use gnushogi::notation::parse_sfen;
 use gnushogi::rules::Color;
 use std::collections::HashMap;
+#[path = "common/samples.rs"]
+mod samples;
+use samples::arg;
 
 /// A position's evaluation, as coefficients of the weights (sente's view).
 struct Trace {
@@ -50,14 +52,6 @@ fn sparse(map: &HashMap<usize, i32>) -> Vec<(u16, f32)> {
         map.iter().filter(|&(_, &c)| c != 0).map(|(&i, &c)| (i as u16, c as f32)).collect();
     v.sort_by_key(|e| e.0);
     v
-}
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 fn evaluate(t: &Trace, w: &[f64]) -> (f64, f64, f64) {
@@ -131,26 +125,15 @@ fn gradient(traces: &[Trace], w: &[f64], k: f64, threads: usize) -> Vec<f64> {
 /// Reads `SFEN <tab> result` lines, skipping the opening plies and positions in check.
 fn load(files: &str, skip: usize) -> Vec<Trace> {
     let mut traces = Vec::new();
-    for path in files.split(',') {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        for line in text.lines() {
-            let mut cols = line.split('\t');
-            let (Some(sfen), Some(result)) = (cols.next(), cols.next()) else { continue };
-            let Ok(result) = result.trim().parse::<f32>() else { continue };
-            let score = cols.next().and_then(|s| s.trim().parse::<f32>().ok());
-            let Ok(pos) = parse_sfen(sfen) else { continue };
-            if (pos.move_number() as usize) < skip || pos.in_check() {
-                continue;
-            }
-            let mut rec = Recorder::default();
-            eval::evaluate_into(&pos, &mut rec);
-            traces.push(Trace {
-                linear: sparse(&rec.linear),
-                danger: [sparse(&rec.danger[0]), sparse(&rec.danger[1])],
-                result,
-                score,
-            });
-        }
+    for samples::Sample { pos, result, score } in samples::read(files, skip as u32) {
+        let mut rec = Recorder::default();
+        eval::evaluate_into(&pos, &mut rec);
+        traces.push(Trace {
+            linear: sparse(&rec.linear),
+            danger: [sparse(&rec.danger[0]), sparse(&rec.danger[1])],
+            result,
+            score,
+        });
     }
     traces
 }

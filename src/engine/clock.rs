@@ -162,29 +162,19 @@ impl TimeControl {
 }
 
 impl TimeControl {
-    /// The control as KIF's `持ち時間：` says it, in the forms GUIs write: `5分` (the whole
-    /// game), `5分+10秒` (Fischer), `40手5分` and `、以後30手10分` for periods, `1手30秒`.
+    /// The control as KIF's `持ち時間：` says it
+    /// ([`time_control_text`](crate::notation::kif::time_control_text)).
     pub fn kif_text(&self) -> String {
-        use crate::notation::kif::duration_text;
+        use crate::notation::kif::time_control_text;
         match self {
-            TimeControl::PerMove(d) => format!("1手{}", duration_text(*d)),
+            TimeControl::PerMove(d) => time_control_text(&[(1, *d)], Duration::ZERO, false),
             TimeControl::Tournament { periods, increment } => {
-                let mut t = String::new();
-                for (i, p) in periods.iter().enumerate() {
-                    if i > 0 {
-                        t.push_str("、以後");
-                    }
-                    // A period for the whole game (`level 0 5`, Fischer's) says no moves.
-                    let whole = periods.len() == 1 && (p.moves >= 1000 || !increment.is_zero());
-                    if !whole {
-                        t.push_str(&format!("{}手", p.moves));
-                    }
-                    t.push_str(&duration_text(p.time));
-                }
-                if !increment.is_zero() {
-                    t.push_str(&format!("+{}", duration_text(*increment)));
-                }
-                t
+                let periods: Vec<(u32, Duration)> =
+                    periods.iter().map(|p| (p.moves, p.time)).collect();
+                // A period for the whole game (`level 0 5`, Fischer's) says no moves.
+                let whole =
+                    matches!(periods[..], [(moves, _)] if moves >= 1000 || !increment.is_zero());
+                time_control_text(&periods, *increment, whole)
             }
         }
     }

@@ -184,6 +184,30 @@ pub fn duration_text(d: std::time::Duration) -> String {
     t
 }
 
+/// A time control as KIF's `持ち時間：` says it, in the forms GUIs write: `5分` (the whole
+/// game), `5分+10秒` (Fischer), `40手5分` and `、以後30手10分` for periods, `1手30秒`.
+/// `periods` are (moves, time); `whole_game` leaves the moves out of a single period.
+pub fn time_control_text(
+    periods: &[(u32, std::time::Duration)],
+    increment: std::time::Duration,
+    whole_game: bool,
+) -> String {
+    let mut t = String::new();
+    for (i, &(moves, time)) in periods.iter().enumerate() {
+        if i > 0 {
+            t.push_str("、以後");
+        }
+        if !whole_game {
+            t.push_str(&format!("{moves}手"));
+        }
+        t.push_str(&duration_text(time));
+    }
+    if !increment.is_zero() {
+        t.push_str(&format!("+{}", duration_text(increment)));
+    }
+    t
+}
+
 /// `▲` for Black (sente), `△` for White.
 pub fn side_mark(color: Color) -> char {
     match color {

@@ -401,11 +401,19 @@ fn serve(stream: TcpStream, s: &Setup, n: usize) -> Played {
     p.result = result.lines().map(String::from).collect();
     io.send(result, &mut p);
     // shogi-server closes a CSA-mode connection after the game; a LOGOUT may come first.
-    if let Got::Line(l) = io.get(Duration::from_secs(5), &mut p)
-        && l == "LOGOUT"
-    {
-        p.logout = true;
-        io.send("LOGOUT:completed\n", &mut p);
+    // A move the program sent as the result crossed it may still arrive before it; the
+    // program logs out after every verdict, so the wait ends on its LOGOUT or its close.
+    let until = Instant::now() + PATIENCE;
+    while let Some(wait) = until.checked_duration_since(Instant::now()) {
+        match io.get(wait, &mut p) {
+            Got::Line(l) if l == "LOGOUT" => {
+                p.logout = true;
+                io.send("LOGOUT:completed\n", &mut p);
+                break;
+            }
+            Got::Line(l) if l.starts_with(['+', '-']) || l.is_empty() => continue,
+            _ => break,
+        }
     }
     let _ = io.out.shutdown(std::net::Shutdown::Both);
     p

@@ -509,6 +509,30 @@ impl Clocks {
         self.control.search_limits(reading, depth)
     }
 
+    /// The control in the form CSA records state (main time and byoyomi, the same for both
+    /// sides), if it has one: a fixed time a move is byoyomi alone; one period for the whole
+    /// game is main time, with the byoyomi a server gave.
+    pub fn csa_limit(&self) -> Option<crate::notation::csa::TimeLimit> {
+        use crate::notation::csa::TimeLimit;
+        let [byoyomi, other] = self.byoyomi;
+        if self.increments.iter().any(|i| !i.is_zero()) || byoyomi != other {
+            return None;
+        }
+        match &self.control {
+            TimeControl::PerMove(d) => TimeLimit::new(Duration::ZERO, *d),
+            TimeControl::Tournament { periods, increment } if increment.is_zero() => {
+                match periods[..] {
+                    [Period { time, .. }, ..] if self.game_in => TimeLimit::new(time, byoyomi),
+                    [Period { moves, time }] if moves == 0 || moves >= 1000 => {
+                        TimeLimit::new(time, byoyomi)
+                    }
+                    _ => None,
+                }
+            }
+            TimeControl::Tournament { .. } => None,
+        }
+    }
+
     /// The time control in words, as `level` confirms it: under `gamein` the first period's
     /// time is for the whole game, and its moves do not count.
     pub fn describe(&self) -> String {
@@ -654,6 +678,29 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn controls_with_a_csa_time_limit() {
+        use crate::notation::csa::format_time_limit;
+        let limit = |control: TimeControl, game_in: bool| {
+            let mut clocks = Clocks::new(control);
+            clocks.game_in = game_in;
+            clocks.csa_limit().map(|l| format_time_limit(&l))
+        };
+        let p = |m, s| Period { moves: m, time: Duration::from_secs(s) };
+        let secs = Duration::from_secs;
+        let tournament = |periods, increment| TimeControl::Tournament { periods, increment };
+        assert_eq!(limit(TimeControl::PerMove(secs(30)), false).as_deref(), Some("00:00+30"));
+        assert_eq!(
+            limit(tournament(vec![p(0, 1500)], secs(0)), false).as_deref(),
+            Some("00:25+00")
+        );
+        assert_eq!(limit(tournament(vec![p(40, 300)], secs(0)), true).as_deref(), Some("00:05+00"));
+        // So many moves in so much time, an increment, seconds of main time: no such form.
+        assert_eq!(limit(tournament(vec![p(40, 300)], secs(0)), false), None);
+        assert_eq!(limit(tournament(vec![p(0, 600)], secs(10)), false), None);
+        assert_eq!(limit(tournament(vec![p(0, 90)], secs(0)), false), None);
     }
 
     #[test]

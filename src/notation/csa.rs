@@ -2,16 +2,17 @@
 //! it: pieces as two letters (`FU`, `TO`, `RY`…), sides as `+` (sente) and `-` (gote), moves
 //! as side, origin, destination and the piece *after* the move (`+7776FU`, `-3122GI`,
 //! `+8822UM` for a bishop that promotes, `+0045KA` for a drop), and the special moves that
-//! end a game (`%TORYO`, `%KACHI`…).
+//! end a game (`%TORYO`, `%KACHI`…), and a record's time limit (`$TIME_LIMIT:00:25+30`).
 
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
 use nom::{
     IResult, Parser,
     bytes::complete::take,
-    character::complete::{one_of, satisfy},
-    combinator::{all_consuming, map_opt},
+    character::complete::{char, digit1, one_of, satisfy},
+    combinator::{all_consuming, map_opt, map_res},
 };
 use std::fmt;
+use std::time::Duration;
 
 /// The two-letter codes, unpromoted kinds first.
 const CODES: [(&str, PieceKind); 14] = [
@@ -138,6 +139,47 @@ impl CsaMove {
         }
         Ok(Move::normal(from, to, promote))
     }
+}
+
+/// A time limit as CSA records state it (`$TIME_LIMIT:HH:MM+SS`): the same main time for
+/// each side, then a byoyomi for every move. Other controls (an increment, periods of so
+/// many moves) have no such form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeLimit {
+    pub main: Duration,
+    pub byoyomi: Duration,
+}
+
+impl TimeLimit {
+    /// The limit if `main` is whole minutes and `byoyomi` whole seconds (`None` otherwise).
+    pub fn new(main: Duration, byoyomi: Duration) -> Option<TimeLimit> {
+        let whole =
+            |d: Duration, unit: u64| d.subsec_nanos() == 0 && d.as_secs().is_multiple_of(unit);
+        (whole(main, 60) && whole(byoyomi, 1)).then_some(TimeLimit { main, byoyomi })
+    }
+}
+
+/// `HH:MM+SS`: hours and minutes of main time, seconds of byoyomi.
+pub fn format_time_limit(limit: &TimeLimit) -> String {
+    let minutes = limit.main.as_secs() / 60;
+    format!("{:02}:{:02}+{:02}", minutes / 60, minutes % 60, limit.byoyomi.as_secs())
+}
+
+/// Parses `HH:MM+SS` (each part one or more digits; minutes below 60).
+pub fn parse_time_limit(text: &str) -> Option<TimeLimit> {
+    let (_, (hours, _, minutes, _, seconds)) =
+        all_consuming((number, char(':'), number, char('+'), number)).parse(text.trim()).ok()?;
+    if minutes >= 60 || hours > 1000 || seconds > 86_400 {
+        return None;
+    }
+    Some(TimeLimit {
+        main: Duration::from_secs((hours * 60 + minutes) * 60),
+        byoyomi: Duration::from_secs(seconds),
+    })
+}
+
+fn number(i: &str) -> IResult<&str, u64> {
+    map_res(digit1, str::parse::<u64>).parse(i)
 }
 
 /// A CSA move, as a nom parser.
@@ -293,6 +335,35 @@ mod tests {
     use super::*;
     use crate::notation::test_positions::{position_and_move, positions};
     use proptest::prelude::*;
+
+    #[test]
+    fn time_limits() {
+        let limit = parse_time_limit("00:25+30").unwrap();
+        assert_eq!(
+            limit,
+            TimeLimit::new(Duration::from_secs(1500), Duration::from_secs(30)).unwrap()
+        );
+        assert_eq!(format_time_limit(&limit), "00:25+30");
+        assert_eq!(
+            format_time_limit(
+                &TimeLimit::new(Duration::from_secs(6 * 3600), Duration::ZERO).unwrap()
+            ),
+            "06:00+00"
+        );
+        for bad in ["", "25+30", "00:25", "00:60+00", "0:5+x", "10 minutes", "00:25+30 extra"] {
+            assert_eq!(parse_time_limit(bad), None, "{bad}");
+        }
+        assert_eq!(TimeLimit::new(Duration::from_secs(90), Duration::ZERO), None);
+        assert_eq!(TimeLimit::new(Duration::ZERO, Duration::from_millis(1500)), None);
+    }
+
+    proptest! {
+        #[test]
+        fn time_limits_round_trip(minutes in 0u64..60_000, seconds in 0u64..3600) {
+            let limit = TimeLimit::new(Duration::from_secs(minutes * 60), Duration::from_secs(seconds)).unwrap();
+            prop_assert_eq!(parse_time_limit(&format_time_limit(&limit)), Some(limit));
+        }
+    }
 
     #[test]
     fn moves_pieces_and_specials() {

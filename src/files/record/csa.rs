@@ -1,6 +1,6 @@
 //! CSA records (the Computer Shogi Association's format). Written as V2.2: `V2.2`, the names
-//! (`N+`, `N-`), `$EVENT:`, `$SITE:`, `$START_TIME:`, `$TIME_LIMIT:` (the time control in
-//! words), comments before the first move, the start (`PI`, `PI` with the handicap's
+//! (`N+`, `N-`), `$EVENT:`, `$SITE:`, `$START_TIME:`, `$TIME_LIMIT:` (`HH:MM+SS`; a control
+//! without that form is a remark), comments before the first move, the start (`PI`, `PI` with the handicap's
 //! removals such as `PI82HI`, or the rows `P1`…`P9` and the hands `P+`/`P-`), the side to move
 //! (`+`/`-`), then each move (`+7776FU`), its time (`T12`) and its comments (`'*text`), and
 //! the ending (`%TORYO`…). Read: V2.1, V2.2 and V3.0 (`$TIME:`, times with a fraction,
@@ -138,7 +138,10 @@ impl Reader {
             "EVENT" => headers.event = text,
             "SITE" => headers.site = text,
             "START_TIME" => headers.date = parse_date(value),
-            "TIME_LIMIT" | "TIME" => headers.time_control = text,
+            "TIME_LIMIT" | "TIME" => {
+                headers.time_limit = csa::parse_time_limit(value);
+                headers.time_control = text;
+            }
             _ => {}
         }
     }
@@ -383,8 +386,15 @@ pub fn write(record: &Record) -> String {
     if let Some(d) = &h.date {
         let _ = writeln!(t, "$START_TIME:{}", format_date(d));
     }
-    if let Some(v) = &h.time_control {
-        let _ = writeln!(t, "$TIME_LIMIT:{}", one_line(v));
+    // `$TIME_LIMIT` has one form (`HH:MM+SS`); a control it cannot state is a remark.
+    match (&h.time_limit, &h.time_control) {
+        (Some(limit), _) => {
+            let _ = writeln!(t, "$TIME_LIMIT:{}", csa::format_time_limit(limit));
+        }
+        (None, Some(words)) => {
+            let _ = writeln!(t, "' Time control: {}", one_line(words));
+        }
+        (None, None) => {}
     }
     write_start(&mut t, &record.start);
     for c in &record.comments {
@@ -488,6 +498,7 @@ fn write_start(t: &mut String, start: &Position) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::record::TimeLimit;
 
     #[test]
     fn a_game_both_ways() {
@@ -507,6 +518,20 @@ mod tests {
         );
         assert_eq!(parse(&write(&r)).unwrap(), r);
         assert!(write(&r).contains("\n+8822UM\n"));
+    }
+
+    #[test]
+    fn a_time_limit_in_its_form_and_other_controls_as_a_remark() {
+        let mut r = parse("$TIME_LIMIT:01:30+60\nPI\n+\n").unwrap();
+        let limit = TimeLimit::new(Duration::from_secs(5400), Duration::from_secs(60));
+        assert_eq!(r.headers.time_limit, limit);
+        assert!(write(&r).contains("\n$TIME_LIMIT:01:30+60\n"), "{}", write(&r));
+        r.headers.time_limit = None;
+        r.headers.time_control = Some("40 moves in 5 minutes".into());
+        let text = write(&r);
+        assert!(!text.contains("$TIME_LIMIT"), "{text}");
+        assert!(text.contains("\n' Time control: 40 moves in 5 minutes\n"), "{text}");
+        assert_eq!(parse("$TIME_LIMIT:forty moves\nPI\n+\n").unwrap().headers.time_limit, None);
     }
 
     #[test]

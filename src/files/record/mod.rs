@@ -18,6 +18,8 @@ use crate::rules::handicap::Handicap;
 use crate::rules::{Move, Position};
 use std::time::Duration;
 
+pub use crate::notation::csa::TimeLimit;
+
 /// A whole game as a record holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -44,6 +46,8 @@ pub struct Headers {
     pub site: Option<String>,
     /// The time control as words, for example "40 moves in 5 minutes".
     pub time_control: Option<String>,
+    /// The time control in CSA's form, when it has one (main time and byoyomi).
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// One move of a record with what the record says about it.

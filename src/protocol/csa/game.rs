@@ -364,6 +364,7 @@ impl<'a> Connection<'a> {
             event: Some(summary.game_id.clone()),
             site: Some(format!("{}:{}", self.options.host, self.options.port)),
             time_control: Some(summary.time_words()),
+            time_limit: summary.time_limit(),
         };
         self.report.game_begins(&summary, me);
         let now = Instant::now();

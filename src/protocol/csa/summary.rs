@@ -5,7 +5,7 @@
 
 use super::message::Millunits;
 use crate::engine::clock::Counting;
-use crate::files::record::{self, Record};
+use crate::files::record::{self, Record, TimeLimit};
 use crate::notation::csa;
 use crate::rules::{Color, EnteringKingRule};
 use nom::{
@@ -117,6 +117,16 @@ pub struct GameSummary {
 impl GameSummary {
     pub fn name(&self, side: Color) -> &str {
         &self.names[side.index()]
+    }
+
+    /// The time rules as a record's `$TIME_LIMIT` states them: the same for both sides, with
+    /// no increment or delay.
+    pub fn time_limit(&self) -> Option<TimeLimit> {
+        let [black, white] = &self.time;
+        if black != white || black.unlimited() || black.increment > 0 || black.delay > 0 {
+            return None;
+        }
+        TimeLimit::new(black.total(), black.byoyomi())
     }
 
     /// The time rules in words: one line for both sides, or each side's.

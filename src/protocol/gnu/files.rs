@@ -123,6 +123,7 @@ impl<D: Surface> Interp<'_, D> {
             site: None,
             // In the words KIF readers show (`持ち時間：5分+10秒`).
             time_control: self.play.clocks.on().then(|| self.play.clocks.control.kif_text()),
+            time_limit: self.play.clocks.on().then(|| self.play.clocks.csa_limit()).flatten(),
         };
         for (m, s) in r.moves.iter_mut().zip(&self.stats) {
             m.time = Some(Duration::from_secs(s.time));

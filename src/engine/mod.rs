@@ -22,7 +22,7 @@ use resign::ResignWatch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -433,6 +433,8 @@ impl Engine {
         limits: SearchLimits,
         mut on_event: impl FnMut(EngineEvent) + Send + 'static,
     ) -> SearchHandle {
+        // The clock runs from here, the table's making included (it may still be under way).
+        let asked = Instant::now();
         let limits = self.with_lines(limits);
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(PonderHit::default());
@@ -482,6 +484,7 @@ impl Engine {
                 move_overhead: options.move_overhead,
                 tables: &tables,
                 entering_king: game.rules.entering_king,
+                clock_start: asked,
             };
             let mut result = search::think(&game, &limits, &ctx, &mut |info| {
                 if info.multipv <= shown {
@@ -505,6 +508,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        let asked = Instant::now();
         let tt = self.table();
         let ponderhit = PonderHit::default();
         let ctx = SearchContext {
@@ -516,6 +520,7 @@ impl Engine {
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
             entering_king: game.rules.entering_king,
+            clock_start: asked,
         };
         search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }

@@ -42,7 +42,7 @@ pub use tt::TranspositionTable;
 
 use crate::rules::EnteringKingRule;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub const MAX_PLY: usize = 128;
 pub const MATE: i32 = 32_000;
@@ -67,6 +67,8 @@ pub struct SearchContext<'a> {
     pub tables: &'a TablePool,
     /// Scores the entering-king wins in the tree (a declaration, a king on its try square).
     pub entering_king: EnteringKingRule,
+    /// When the search was asked for: its clock runs from here.
+    pub clock_start: Instant,
 }
 
 #[inline]
@@ -124,6 +126,7 @@ mod tests {
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             tables: &TablePool::default(),
             entering_king: EnteringKingRule::default(),
+            clock_start: Instant::now(),
         };
         let game = Game::new(parse_sfen(sfen).unwrap());
         think(&game, &SearchLimits::depth(depth), &ctx, &mut |_| {})

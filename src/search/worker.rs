@@ -84,7 +84,7 @@ impl<'a> Worker<'a> {
             node_slot: &node_slots[index],
             all_nodes: node_slots,
             is_main: index == 0,
-            tm: TimeManager::new(limits, ctx.move_overhead),
+            tm: TimeManager::new(limits, ctx.move_overhead, ctx.clock_start),
             node_limit: limits.nodes,
             nodes: 0,
             seldepth: 0,

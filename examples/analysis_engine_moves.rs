@@ -11,7 +11,8 @@
 //! to a decision), the depth (6: the text mode's `analyse`), and the depth the engine chooses
 //! its moves at (by default the same), and how many lines it keeps (`hint 3`: 3 at depth 6). The analysis's engine goes
 //! through each game in order, as one of its workers does; the engine that chooses the moves
-//! is another, with a table of its own warmed by the same game, as in play. Where the choice
+//! is another, with a table of its own warmed by the same game, as in play; it chooses as
+//! `hint` does ([`choice::choose`], or [`choice::best_lines`]' first line). Where the choice
 //! is not the analysis's best it is judged two ways:
 //! - *former*: the position after the move searched on its own (one ply deeper than the
 //!   search before it), the loss against the position's score, marks at 5/10/20 points (the
@@ -19,7 +20,9 @@
 //! - *now*: the move searched from the position before, to the depth the best reached
 //!   ([`analysis::evaluate_played`]), judged by [`MoveAnalysis::judge`] (lishogi's marks).
 
-use gnushogi::analysis::{self, AnalysisLimits, Mark, MoveAnalysis, Searches, WORKER_HASH_MIB};
+use gnushogi::analysis::{
+    self, AnalysisLimits, Mark, MoveAnalysis, Searches, WORKER_HASH_MIB, choice,
+};
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::game::Game;
 use gnushogi::notation::parse_usi_move;
@@ -91,8 +94,16 @@ fn main() {
         for word in &words {
             let pos = game.position().clone();
             let before = analysis::evaluate(&analyst, &game, &limits, &stop);
-            let choice = player.search(&game, &choice_limits, &stop, &mut |_| {});
-            if let Some(choice) = choice.best {
+            // The engine's choice as `hint` makes it: checked by the mate solver.
+            let choice = if lines > 1 {
+                // `hint N`: on a fresh table, whatever the game searched before.
+                choice::best_lines(&game, lines, choice_depth, &stop)
+                    .first()
+                    .and_then(|l| l.pv.first().copied())
+            } else {
+                choice::choose(&player, &game, &choice_limits, limits.mate_nodes, &stop).result.best
+            };
+            if let Some(choice) = choice {
                 c.positions += 1;
                 if before.best != Some(choice) {
                     c.differ += 1;

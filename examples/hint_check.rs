@@ -7,7 +7,7 @@
 //! Plays games between two engines at a level below full strength (`--level`, each move
 //! searched to `--depth` plies, as `strength 3` and `sd 3` in the text mode), and takes the
 //! positions after each move of the side the player would hold (Black) as the player meets
-//! them. In each it asks the match for its hint and counts:
+//! them. In each it asks for the text mode's hint ([`choice::hint`]) and counts:
 //!
 //! - the positions where the hint lets the opponent mate in one, although a move that does
 //!   not exists (every reply is tried: this sees all that a full-strength search sees);
@@ -15,9 +15,9 @@
 //! - how often the hint is the move of a deeper full-strength search (`--reference` plies).
 
 use clap::Parser;
+use gnushogi::analysis::choice;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::game::Game;
-use gnushogi::play::Match;
 use gnushogi::rules::{Color, Move, MoveList, Position};
 use gnushogi::search::SearchLimits;
 use std::sync::atomic::AtomicBool;
@@ -63,8 +63,6 @@ fn main() {
     let mut weak = Engine::new(options());
     weak.set_strength(level);
     weak.set_seed(seed);
-    let (sender, _events) = std::sync::mpsc::channel();
-    let mut adviser = Match::new(Engine::new(options()), sender);
     let referee = Engine::new(options());
     let stop = AtomicBool::new(false);
     let (mut positions, mut avoidable, mut threatened, mut games) = (0, 0, 0, 0);
@@ -90,9 +88,8 @@ fn main() {
                 continue;
             }
             positions += 1;
-            adviser.set_game(game.clone());
             let asked = std::time::Instant::now();
-            let hint = adviser.hint().expect("a legal move exists");
+            let hint = choice::hint(&game).expect("a legal move exists");
             let took = asked.elapsed();
             slowest = slowest.max(took);
             total += took;
@@ -126,7 +123,7 @@ fn main() {
     );
     println!(
         "hint (full strength, depth {}) into a mate in one: {hint_into_mate}",
-        gnushogi::play::HINT_DEPTH
+        choice::HINT_DEPTH
     );
     println!(
         "hint time: {:.0} ms on average, {:.0} ms at most",

@@ -22,14 +22,14 @@
 //! whole positions in parallel scale better than one search on many threads.
 
 pub mod annotate;
+pub mod choice;
 pub mod graph;
 pub mod input;
 pub mod report;
 
 use crate::engine::{Engine, EngineOptions};
 use crate::game::Game;
-use crate::mate::{MateLimits, MateOutcome};
-use crate::rules::{Color, Move, MoveList, Position};
+use crate::rules::{Color, Move, Position};
 use crate::search::{Score, SearchLimits, SearchResult};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -50,8 +50,8 @@ pub const BLUNDER: f64 = 15.0;
 pub const GRADES: [f64; 4] = [5.0, 10.0, 20.0, 50.0];
 /// The mate solver's budget in each position (positions examined): small, so that it costs
 /// little beside the search, and a count, not a time, so that results do not depend on the
-/// machine.
-pub const MATE_NODES: u64 = 20_000;
+/// machine. The same budget checks the engine's choice ([`choice`]).
+pub const MATE_NODES: u64 = choice::CHECK_NODES;
 /// Transposition table of each worker's engine (MiB).
 pub const WORKER_HASH_MIB: usize = 32;
 
@@ -305,7 +305,9 @@ impl MoveAnalysis {
         let after = match &played {
             Some(p) => {
                 let alone = Eval::from_score(p.score, mover);
-                if next.chance_of(mover) > alone.chance_of(mover) { next } else { alone }
+                // A mate the solver proved after the move is a proof, not a view: no doubt.
+                let proven = reply.mate.is_some();
+                if proven || next.chance_of(mover) > alone.chance_of(mover) { next } else { alone }
             }
             None if best.best == Some(mv) => before,
             None => next,
@@ -415,41 +417,16 @@ fn game_at(game: &Game, ply: usize) -> Game {
     g
 }
 
-/// Searches one position and tries the mate solver on it.
+/// Searches one position and tries the mate solver on it: the engine's choice ([`choice::choose`]).
 pub fn evaluate(
     engine: &Engine,
     game: &Game,
     limits: &AnalysisLimits,
     stop: &AtomicBool,
 ) -> PositionEval {
-    let pos = game.position();
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    let mate = if list.is_empty() || limits.mate_nodes == 0 {
-        None
-    } else {
-        let mate_limits =
-            MateLimits { time: None, nodes: Some(limits.mate_nodes), max_plies: None };
-        let report = engine.start_mate(pos, mate_limits, |_| {}).wait();
-        match report.map(|r| r.outcome) {
-            Some(MateOutcome::Mate(line)) if !line.is_empty() => Some(line),
-            _ => None,
-        }
-    };
-    let result = engine.search(game, &limits.search_limits(), stop, &mut |_| {});
-    let mut eval = PositionEval::from(result);
-    if let Some(line) = mate {
-        let plies = i32::try_from(line.len()).unwrap_or(i32::MAX);
-        // The solver's mate is proven; the search's is kept only when it is as short.
-        let shorter = matches!(eval.score, Score::Mate(p) if p > 0 && p <= plies);
-        if !shorter {
-            eval.score = Score::Mate(plies);
-            eval.best = line.first().copied();
-            eval.pv = line.clone();
-        }
-        eval.mate = Some(line);
-    }
-    eval
+    let choice::Choice { result, mate } =
+        choice::choose(engine, game, &limits.search_limits(), limits.mate_nodes, stop);
+    PositionEval { mate, ..PositionEval::from(result) }
 }
 
 /// Searches the game's position with only `mv` allowed, to `depth` (the depth the search of

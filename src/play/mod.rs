@@ -28,10 +28,6 @@ use running::{Ended, LIVENESS_POLL, Running, WATCHDOG_GRACE, WATCHDOG_SLACK, Wor
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-/// How deep `hint` looks, at full strength: a fraction of a second, deep enough to see every
-/// mate in a few moves against the move it suggests.
-pub const HINT_DEPTH: u32 = 8;
-
 /// One game the engine plays: see the module's documentation.
 pub struct Match {
     engine: Engine,
@@ -161,22 +157,6 @@ impl Match {
             _ => None,
         };
         pondered.or(self.expected).or_else(|| self.engine.hint(pos)).filter(|&m| pos.is_legal(m))
-    }
-
-    /// The text modes' hint for the side to move: the best move of a full-strength search of
-    /// [`HINT_DEPTH`] plies. Not the move pondered on nor the reply expected: at a level below
-    /// full strength they come from the weakened search, which may walk into a mate it saw
-    /// no need to look for.
-    pub fn hint(&self) -> Option<Move> {
-        self.best_lines(1, HINT_DEPTH).best
-    }
-
-    /// The best `lines` moves of the side to move by a full-strength search of `depth`
-    /// plies, whatever level the engine plays at (`hint`, `hint N`).
-    pub fn best_lines(&self, lines: usize, depth: u32) -> SearchResult {
-        let limits = SearchLimits { multipv: lines.max(1), ..SearchLimits::depth(depth) };
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        self.engine.search(&self.game, &limits, &stop, &mut |_| {})
     }
 
     // ----- starting searches ------------------------------------------------------------

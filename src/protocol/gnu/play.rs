@@ -3,6 +3,7 @@
 use super::Interp;
 use super::display::Surface;
 use super::interp::{now_to_the_second, start_position};
+use crate::analysis::choice::{self, HINT_DEPTH};
 use crate::config::GameKind;
 use crate::files::MoveStats;
 use crate::game::{DrawReason, Game, Outcome, WinReason};
@@ -12,6 +13,7 @@ use crate::play::Reply;
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, IllegalMove, Move};
 use crate::search::Score;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 impl<D: Surface> Interp<'_, D> {
@@ -255,29 +257,27 @@ impl<D: Surface> Interp<'_, D> {
         if let Some(n) = lines {
             return self.best_moves(n as usize);
         }
-        match self.play.hint() {
+        match choice::hint(self.play.game()) {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
         }
     }
 
-    /// `hint N`: the best `n` moves of a [`BEST_LINES_DEPTH`]-ply search.
+    /// `hint N`: the best `n` moves of [`HINT_DEPTH`]-ply searches, the first `hint`'s move.
     fn best_moves(&mut self, n: usize) {
         let legal = self.play.game().position().count_legal_moves();
         if legal == 0 {
             return self.reply("I have no idea.");
         }
-        let result = self.play.best_lines(n, BEST_LINES_DEPTH);
-        let lines: Vec<(Score, Vec<Move>)> = if result.lines.is_empty() {
-            vec![(result.score, result.pv.clone())]
-        } else {
-            result.lines.iter().map(|l| (l.score, l.pv.clone())).collect()
-        };
+        let stop = AtomicBool::new(false);
+        let found = choice::best_lines(self.play.game(), n, HINT_DEPTH, &stop);
+        let lines: Vec<(Score, Vec<Move>)> =
+            found.iter().map(|l| (l.score, l.pv.clone())).collect();
         let head = format!(
             "Best {} of {} moves, depth {}, scores for {}:",
             lines.len(),
             legal,
-            result.depth,
+            found.first().map_or(HINT_DEPTH, |l| l.depth),
             self.play.game().position().side_to_move().name()
         );
         self.reply(&head);
@@ -307,9 +307,6 @@ pub(super) fn game_over(o: Outcome) -> String {
     };
     format!("Game over, {verdict}. Type new to play again, or undo/remove to take back.")
 }
-
-/// How deep `hint N` looks: a few seconds at most for many lines (each line costs a search).
-const BEST_LINES_DEPTH: u32 = 6;
 
 /// `a`, `a or b`, `a, b or c`.
 fn one_of(words: &[String]) -> String {

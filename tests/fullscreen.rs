@@ -384,6 +384,59 @@ fn small_and_large_terminals() {
     }
 }
 
+/// At 60x20 (the whole-game trial of issue 38): the help in one column, no entry broken over
+/// two rows; a reply longer than the message rows (`undo`'s two notes) shown whole over the
+/// board, not cut to its end; the analysis's lines keep their indent.
+#[test]
+fn at_60x20_help_undo_and_analyse_read_whole() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), false);
+    app.type_line("1");
+    let t = app.interp().turn_started();
+    app.render(60, 20, t);
+    app.type_line("help");
+    let text = rows(&app.render(60, 20, t));
+    assert!(text.iter().any(|l| l == " kanji         Japanese piece names on/off"), "{text:#?}");
+    assert!(text.iter().any(|l| l == " bd or Ctrl-L  draw the screen again"), "{text:#?}");
+    assert!(text.iter().any(|l| l == " 7g7f         move from 7g to 7f"), "{text:#?}");
+    // No row is the tail of an entry wrapped from the row above.
+    assert!(
+        !text
+            .iter()
+            .any(|l| l.trim() == "Shogi"
+                || l.contains("draw the screen again") && l.contains("kanji")),
+        "{text:#?}"
+    );
+    app.key(key(KeyCode::Esc));
+    // The same help at 80 columns keeps its two columns.
+    app.type_line("help");
+    let wide = rows(&screen(&app));
+    assert!(wide.iter().any(|l| l.contains("kanji") && l.contains("bd or Ctrl-L")), "{wide:#?}");
+    app.key(key(KeyCode::Esc));
+    app.render(60, 20, t);
+    app.type_line("7g7f");
+    let start = Instant::now();
+    while !app.interp().display().messages().any(|m| m.contains("My move is")) {
+        app.pump(Duration::from_millis(20));
+        assert!(start.elapsed() < PATIENCE, "no reply");
+    }
+    app.render(60, 20, t);
+    app.type_line("undo");
+    let text = rows(&app.render(60, 20, t)).join("\n");
+    assert!(text.contains("The computer now plays Black: undo swaps the sides."), "{text}");
+    assert!(text.contains("keeps the sides)"), "{text}");
+    app.key(key(KeyCode::Esc));
+    app.type_line("analyse");
+    let start = Instant::now();
+    while !app.render(60, 20, t).text().contains("loss") {
+        app.pump(Duration::from_millis(20));
+        assert!(start.elapsed() < PATIENCE, "no analysis");
+    }
+    let text = rows(&app.render(60, 20, t));
+    assert!(text.iter().any(|l| l.starts_with("    1. 7g7f")), "{text:#?}");
+}
+
 #[test]
 fn a_menu_longer_than_the_screen_scrolls() {
     let mut s = session();

@@ -55,7 +55,7 @@ impl Surface for Screen {
 
     fn text(&mut self, text: &str) {
         let lines = text.lines().map(str::to_string).collect();
-        self.overlay = Some(Overlay { title: OUTPUT.into(), lines, scroll: 0 });
+        self.overlay = Some(Overlay { title: OUTPUT.into(), lines, narrow: None, scroll: 0 });
     }
 
     fn changed(&mut self, _: BoardState<'_>) {}
@@ -71,18 +71,23 @@ impl Surface for Screen {
     }
 
     fn help(&mut self, status: &Status) {
-        let mut lines: Vec<String> = [
-            "Type a move (7g7f, P7f, 2d2c+, P*5e, Gi5h) or a command, then Enter.",
-            "kanji     Japanese piece names on/off   bd or Ctrl-L   draw the screen again",
-            "Up/Down   earlier command lines         Esc            clear the line",
-            "Ctrl-C    quit at once                  Ctrl-D         end (on an empty line)",
-            "",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        const INTRO: &str = "Type a move (7g7f, P7f, 2d2c+, P*5e, Gi5h) or a command, then Enter.";
+        const KEYS: [(&str, &str, &str, &str); 3] = [
+            ("kanji", "Japanese piece names on/off", "bd or Ctrl-L", "draw the screen again"),
+            ("Up/Down", "earlier command lines", "Esc", "clear the line"),
+            ("Ctrl-C", "quit at once", "Ctrl-D", "end (on an empty line)"),
+        ];
+        let mut lines = vec![INTRO.to_string()];
+        lines.extend(KEYS.iter().map(|(a, b, c, d)| format!("{a:<10}{b:<30}{c:<15}{d}")));
+        lines.push(String::new());
         lines.extend(board::help(status).lines().map(str::to_string));
-        self.overlay = Some(Overlay { title: "Help".into(), lines, scroll: 0 });
+        let mut narrow = vec![INTRO.to_string()];
+        let keys = KEYS.iter().flat_map(|(a, b, c, d)| [(a, b), (c, d)]);
+        narrow.extend(keys.map(|(key, what)| format!("{key:<14}{what}")));
+        narrow.push(String::new());
+        narrow.extend(board::help_one_column(status).lines().map(str::to_string));
+        let title = "Help".into();
+        self.overlay = Some(Overlay { title, lines, narrow: Some(narrow), scroll: 0 });
     }
 
     fn thinking(&mut self, info: &SearchInfo, _post: bool) {

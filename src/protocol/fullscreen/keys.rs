@@ -3,7 +3,7 @@
 
 use super::app::App;
 use super::display::OUTPUT;
-use super::screen::Overlay;
+use super::screen::{self, Overlay};
 use crate::protocol::LoopEnd;
 use crate::protocol::gnu::Waiting;
 use crate::protocol::gnu::display::{MessageKind, Surface};
@@ -14,8 +14,6 @@ use std::time::Duration;
 const HISTORY_KEPT: usize = 100;
 /// Longest command line.
 const MAX_INPUT: usize = 1000;
-/// Message lines on the smallest screen.
-const LOG_ROWS: usize = 3;
 
 impl App<'_> {
     /// A key pressed.
@@ -183,17 +181,21 @@ impl App<'_> {
         {
             o.title = command.clone();
         }
-        // A reply longer than the message lines (`moves`, `test`) is shown over the board.
+        // A reply longer than the message lines (`moves`, `test`; at 60 columns `undo`'s two
+        // lines, whose first was cut off) is shown over the board.
         let screen = self.interp.display();
         let new = screen.logged - before;
-        if new > LOG_ROWS && screen.overlay.is_none() && self.interp.waiting() == Waiting::Command {
-            let lines: Vec<String> = screen
-                .log
-                .iter()
-                .skip(screen.log.len().saturating_sub(new))
-                .map(|(t, _)| t.clone())
-                .collect();
-            self.interp.display_mut().overlay = Some(Overlay { title: command, lines, scroll: 0 });
+        let lines: Vec<String> = screen
+            .log
+            .iter()
+            .skip(screen.log.len().saturating_sub(new))
+            .map(|(t, _)| t.clone())
+            .collect();
+        let (width, height) = self.size.get();
+        let (rows, needed) = screen::message_room(width, height, &lines);
+        if needed > rows && screen.overlay.is_none() && self.interp.waiting() == Waiting::Command {
+            self.interp.display_mut().overlay =
+                Some(Overlay { title: command, lines, narrow: None, scroll: 0 });
         }
         if let Some(end) = self.interp.step(Some(Duration::ZERO)).or(self.end) {
             self.end = Some(end);

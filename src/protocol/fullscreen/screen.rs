@@ -24,6 +24,9 @@ pub const COMPACT_HEIGHT: usize = 20;
 pub struct Overlay {
     pub title: String,
     pub lines: Vec<String>,
+    /// The same in one column, shown where a line of `lines` is wider than the screen
+    /// (a table of two columns wrapped would break its rows in the middle).
+    pub narrow: Option<Vec<String>>,
     /// The first line shown.
     pub scroll: usize,
 }
@@ -430,28 +433,45 @@ fn thinking_row(g: &mut Grid, s: &Snapshot, layout: Layout) {
 }
 
 /// `text` in lines of at most `width` cells, broken at spaces (a word longer than a line is
-/// cut into pieces); the lines after the first indented by two.
+/// cut into pieces); the lines after the first indented by two more than the first.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(8);
+    // A line's indent is kept (the analysis's `best` lines, right-aligned numbers), up to
+    // half the width; its continuation lines go two further in.
+    let body = text.trim_start_matches(' ');
+    let indent = " ".repeat((text.len() - body.len()).min(width / 2));
+    let more = format!("{indent}  ");
     let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && text_width(&line) + 1 + text_width(word) > width {
-            out.push(std::mem::take(&mut line));
-            line.push_str("  ");
-        } else if !line.is_empty() {
+    let mut line = indent.clone();
+    // Nothing but the indent on the line yet.
+    let mut bare = true;
+    for word in body.split(' ') {
+        if !bare && text_width(&line) + 1 + text_width(word) > width {
+            out.push(std::mem::replace(&mut line, more.clone()));
+        } else if !bare {
             line.push(' ');
         }
+        bare = false;
         for c in word.chars() {
             if text_width(&line) + text_width(&c.to_string()) > width {
-                out.push(std::mem::take(&mut line));
-                line.push_str("  ");
+                out.push(std::mem::replace(&mut line, more.clone()));
             }
             line.push(c);
         }
     }
     out.push(line);
     out
+}
+
+/// The rows the game screen gives messages at this size, and the rows `lines` take there
+/// once wrapped: a reply that needs more is shown over the board, not cut to its end.
+pub fn message_room(width: usize, height: usize, lines: &[String]) -> (usize, usize) {
+    let rows = match Layout::new(width, height) {
+        Some(layout) => layout.command_row - layout.log_top,
+        None => height.saturating_sub(3),
+    };
+    let room = width.saturating_sub(2);
+    (rows, lines.iter().map(|l| wrap(l, room).len()).sum())
 }
 
 /// The latest messages, wrapped to the screen's width, in the `rows` rows from `y0`.
@@ -491,8 +511,12 @@ fn overlay(g: &mut Grid, o: &Overlay, y0: usize, bottom: usize) {
     for y in y0..bottom {
         g.fill(0, y, width, Style::PLAIN);
     }
-    let lines: Vec<String> =
-        o.lines.iter().flat_map(|l| wrap(l, width.saturating_sub(2))).collect();
+    let room = width.saturating_sub(2);
+    let source = match &o.narrow {
+        Some(narrow) if o.lines.iter().any(|l| text_width(l) > room) => narrow,
+        _ => &o.lines,
+    };
+    let lines: Vec<String> = source.iter().flat_map(|l| wrap(l, room)).collect();
     let rows = bottom.saturating_sub(y0 + 2);
     let scroll = o.scroll.min(lines.len().saturating_sub(rows));
     g.put(1, y0, &o.title, Style::PLAIN.bold());

@@ -126,6 +126,16 @@ fn on(b: bool) -> &'static str {
 
 /// The command summary and the status: every line says what the command really does.
 pub fn help(s: &Status) -> String {
+    help_in(s, true)
+}
+
+/// [`help`] with the commands in one column, for a screen too narrow for two (`-C` at 60
+/// columns, where the rows of two columns wrapped in the middle of an entry).
+pub fn help_one_column(s: &Status) -> String {
+    help_in(s, false)
+}
+
+fn help_in(s: &Status, two_columns: bool) -> String {
     let rows: [(&str, &str, &str, &str); 29] = [
         ("7g7f", "move from 7g to 7f", "quit", "exit GNU Shogi"),
         ("S6h", "move silver to 6h", "beep", "bell after moves"),
@@ -158,17 +168,26 @@ pub fn help(s: &Status) -> String {
         ("Awindow", "Bwindow xwndw rcptr", "hashdepth", "(no effect here)"),
     ];
     let mut t = format!("GNU Shogi {} command summary\n", crate::VERSION);
-    let rule = "----------------------------------------------------------------\n";
-    t.push_str(rule);
+    let rule = if two_columns { "-".repeat(64) } else { "-".repeat(40) };
+    let _ = writeln!(t, "{rule}");
     // Each column as wide as its longest entry and a space: none runs into the next.
     let (wa, wb, wc) = rows.iter().fold((0, 0, 0), |(wa, wb, wc), (a, b, c, _)| {
         (wa.max(a.len() + 1), wb.max(b.len() + 2), wc.max(c.len() + 1))
     });
-    for (a, b, c, d) in rows {
-        let line = format!("{a:<wa$}{b:<wb$}{c:<wc$}{d}");
-        let _ = writeln!(t, "{}", line.trim_end());
+    if two_columns {
+        for (a, b, c, d) in rows {
+            let line = format!("{a:<wa$}{b:<wb$}{c:<wc$}{d}");
+            let _ = writeln!(t, "{}", line.trim_end());
+        }
+    } else {
+        let w = wa.max(wc);
+        for (command, what) in
+            rows.iter().map(|r| (r.0, r.1)).chain(rows.iter().map(|r| (r.2, r.3)))
+        {
+            let _ = writeln!(t, "{command:<w$}{what}");
+        }
     }
-    t.push_str(rule);
+    let _ = writeln!(t, "{rule}");
     let _ = writeln!(
         t,
         "Computer: {:<12} Opponent:            {}",

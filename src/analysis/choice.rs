@@ -69,7 +69,7 @@ pub struct Choice {
 /// tries. Where the solver proves a mate for the side to move, its first move (unless the
 /// search found a mate as short). Otherwise the search's best move, with every move the solver
 /// refutes ([`walks_into_mate`]) left out and the search run again without it; when every move
-/// is refuted (or [`MAX_REFUTED`] were), the last search's choice stands.
+/// is refuted (or eight were), the last search's choice stands.
 pub fn choose(
     engine: &Engine,
     game: &Game,

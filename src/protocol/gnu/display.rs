@@ -4,8 +4,11 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
+use super::command::COMMANDS;
 use crate::engine::clock::Clocks;
-use crate::rules::{Color, Move, Position, Square};
+use crate::notation::text::{format_book_move, format_coordinate};
+use crate::play::line_editor::LineEditor;
+use crate::rules::{Color, Move, MoveList, Position, Square};
 use crate::search::{SearchInfo, SearchResult};
 use std::borrow::Cow;
 use std::io::Write;
@@ -118,6 +121,13 @@ pub trait Surface {
     fn gone(&self) -> bool {
         false
     }
+
+    /// The interpreter takes input now (the computer is not thinking on its move): a line
+    /// editor reads the next line, with the prompt last shown, completing the moves of `pos`.
+    fn ready_for_input(&mut self, _pos: &Position) {}
+
+    /// An input line, or the end of input, arrived.
+    fn input_arrived(&mut self) {}
 }
 
 /// A writer that remembers a failed write, so that a display knows when its reader has gone
@@ -161,11 +171,32 @@ impl<W: Write> Write for Checked<'_, W> {
 /// The raw text mode (`-R`): the original's board, prompts and messages, as plain text.
 pub struct RawDisplay<'w, W: Write> {
     out: Checked<'w, W>,
+    /// On a terminal: the line editor, which draws the prompts.
+    editor: Option<LineEditor>,
+    /// The prompt the line editor shows when it reads the next line.
+    prompt: String,
 }
 
 impl<'w, W: Write> RawDisplay<'w, W> {
     pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
-        RawDisplay { out: Checked::new(out) }
+        RawDisplay { out: Checked::new(out), editor: None, prompt: String::new() }
+    }
+
+    /// The text mode on a terminal: `editor` reads the lines, shows the prompts and
+    /// completes the commands and the legal moves.
+    pub fn with_editor(out: &'w mut W, editor: LineEditor) -> RawDisplay<'w, W> {
+        editor.set_words(|w| w.commands = COMMANDS.iter().map(|c| c.to_string()).collect());
+        RawDisplay { out: Checked::new(out), editor: Some(editor), prompt: String::new() }
+    }
+
+    /// Shows a prompt: written out, or left for the line editor to draw.
+    fn show_prompt(&mut self, before: &str, prompt: &str) {
+        if self.editor.is_some() {
+            write_flush(&mut self.out, before);
+            self.prompt = prompt.to_string();
+        } else {
+            write_flush(&mut self.out, &format!("{before}{prompt}"));
+        }
     }
 }
 
@@ -223,15 +254,32 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
     }
 
     fn prompt(&mut self) {
-        write_flush(&mut self.out, "\nYour move is? ");
+        self.show_prompt("\n", "Your move is? ");
     }
 
     fn command_prompt(&mut self) {
-        write_flush(&mut self.out, "\nYour command? ");
+        self.show_prompt("\n", "Your command? ");
     }
 
     fn ask(&mut self, question: &str) {
-        write_flush(&mut self.out, question);
+        self.show_prompt("", question);
+    }
+
+    fn ready_for_input(&mut self, pos: &Position) {
+        let Some(editor) = self.editor.as_mut().filter(|e| !e.reading()) else { return };
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        editor.set_words(|w| {
+            w.moves = list.iter().map(format_coordinate).collect();
+            w.other_moves = list.iter().map(|m| format_book_move(pos, m)).collect();
+        });
+        editor.read(&std::mem::take(&mut self.prompt));
+    }
+
+    fn input_arrived(&mut self) {
+        if let Some(editor) = &mut self.editor {
+            editor.arrived();
+        }
     }
 
     fn help(&mut self, status: &Status) {

@@ -209,6 +209,7 @@ impl<'a, D: Surface> Interp<'a, D> {
         }
         self.computer_opens();
         self.show_prompt();
+        self.take_input();
     }
 
     /// Waits for one event (at most `wait`; with `None`, until one comes) and handles it.
@@ -224,7 +225,16 @@ impl<'a, D: Surface> Interp<'a, D> {
             Wake::Update(update) => self.on_update(update),
             Wake::Nothing => {}
         }
+        self.take_input();
         self.finished()
+    }
+
+    /// Input is taken whenever the computer is not thinking on its move (while it does, a
+    /// line editor leaves the terminal alone, and Ctrl-C makes it move).
+    fn take_input(&mut self) {
+        if self.end.is_none() && !self.eof && !self.play.thinking() {
+            self.out.ready_for_input(self.play.game().position());
+        }
     }
 
     fn finished(&mut self) -> Option<LoopEnd> {
@@ -254,6 +264,9 @@ impl<'a, D: Surface> Interp<'a, D> {
     }
 
     fn dispatch(&mut self, event: Event) {
+        if matches!(event, Event::Line(_) | Event::Eof | Event::TooLong { .. }) {
+            self.out.input_arrived();
+        }
         match event {
             Event::Line(l) => self.on_line(l),
             Event::Eof => {
@@ -277,6 +290,15 @@ impl<'a, D: Surface> Interp<'a, D> {
                 }
             }
             Event::Terminate => self.end = Some(LoopEnd::Quit),
+            Event::Interrupt => {
+                // Ctrl-C while the computer thinks: it moves now, as on any input (on the
+                // line after the terminal's `^C`).
+                if self.play.thinking() {
+                    self.out.text("\n");
+                    self.both = false;
+                    self.ask_stop();
+                }
+            }
         }
     }
 

@@ -160,10 +160,18 @@ fn ctrl_c_while_the_computer_thinks_makes_it_move() {
     // Its thinking lines (the depth first): it is searching.
     let thinking = |l: &str| l.get(..2).is_some_and(|d| d.trim().parse::<u32>().is_ok());
     t.wait_until("a thinking line", |s| s.lines().any(thinking));
-    t.send(&["C-c"]);
-    let s = t.wait("My move is: ");
-    assert!(s.contains("^C"), "{s}");
+    // Keys typed before the prompt are not echoed into the computer's output (where they
+    // would garble it): the prompt shows them.
+    t.send(&["C-c", "sfen"]);
+    t.wait("My move is: ");
+    let s = wait_line(&t, "Your move is? sfen");
+    assert_eq!(s.matches("sfen").count(), 1, "{s}");
+    t.send(&["C-u"]);
     wait_line(&t, "Your move is?");
     t.send(&["quit", "Enter"]);
     t.wait("EXIT:0");
+    // The terminal is back as it was: echo and line editing on.
+    t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo", "Enter"]);
+    let s = t.wait("\necho\n");
+    assert!(s.contains("\nicanon\n"), "{s}");
 }

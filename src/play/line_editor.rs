@@ -8,7 +8,7 @@
 //! end updates. On anything but a terminal none of this runs.
 
 use super::events::{Event, MAX_LINE, TOO_LONG_SHOWN};
-use nix::sys::termios::{SetArg, Termios, tcgetattr, tcsetattr};
+use nix::sys::termios::{LocalFlags, SetArg, Termios, tcgetattr, tcsetattr};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -184,6 +184,13 @@ pub fn open(history: Option<PathBuf>) -> Option<(Opened, EditorOutput)> {
     }
     let output = EditorOutput { printer: Box::new(printer), pending: Vec::new() };
     let modes = tcgetattr(std::io::stdin()).ok();
+    if let Some(modes) = &modes {
+        // Between two lines (the computer thinking) keys typed are not echoed: they would
+        // land in the middle of its output; the editor shows them once it reads the line.
+        let mut quiet = modes.clone();
+        quiet.local_flags.remove(LocalFlags::ECHO);
+        let _ = tcsetattr(std::io::stdin(), SetArg::TCSADRAIN, &quiet);
+    }
     Some((Opened { editor, history, words, modes }, output))
 }
 

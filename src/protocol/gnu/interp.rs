@@ -291,10 +291,8 @@ impl<'a, D: Surface> Interp<'a, D> {
             }
             Event::Terminate => self.end = Some(LoopEnd::Quit),
             Event::Interrupt => {
-                // Ctrl-C while the computer thinks: it moves now, as on any input (on the
-                // line after the terminal's `^C`).
+                // Ctrl-C while the computer thinks: it moves now, as on any input.
                 if self.play.thinking() {
-                    self.out.text("\n");
                     self.both = false;
                     self.ask_stop();
                 }

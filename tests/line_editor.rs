@@ -26,13 +26,17 @@ fn piped_sessions_keep_their_bytes() {
 /// The program in the terminal's shell: `env` gives it `data` as its data directory (or
 /// HOME, with `XDG_DATA_HOME` unset); its exit status is shown after it.
 fn start(t: &Tmux, home: &Path, data: Option<&Path>) {
+    start_with(t, home, data, "-R");
+    t.wait("Your move is?");
+}
+
+fn start_with(t: &Tmux, home: &Path, data: Option<&Path>, mode: &str) {
     let xdg = match data {
         Some(d) => format!("XDG_DATA_HOME={}", d.display()),
         None => "-u XDG_DATA_HOME".to_string(),
     };
-    let line = format!("env {xdg} HOME={} {BIN} -R --seed 1; echo EXIT:$?", home.display());
+    let line = format!("env {xdg} HOME={} {BIN} {mode} --seed 1; echo EXIT:$?", home.display());
     t.send(&[&line, "Enter"]);
-    t.wait("Your move is?");
 }
 
 /// The line the cursor is on: the last line of the screen that is not empty.
@@ -174,4 +178,27 @@ fn ctrl_c_while_the_computer_thinks_makes_it_move() {
     t.send(&["stty -a | tr ' ' '\\n' | grep -x -e -icanon -e icanon -e -echo -e echo", "Enter"]);
     let s = t.wait("\necho\n");
     assert!(s.contains("\nicanon\n"), "{s}");
+}
+
+#[test]
+fn the_xshogi_dialect_typed_at_a_terminal_edits_too() {
+    let Some(t) = terminal("gnushogi-le-xshogi") else { return };
+    let home = fresh_dir("line-editor-xshogi");
+    start_with(&t, &home, Some(&home.join("data")), "-X");
+    t.wait("GNU Shogi ");
+    t.send(&["7g", "Tab"]);
+    wait_line(&t, "7g7f");
+    t.send(&["Enter"]);
+    t.wait("1. ... ");
+    // A question of the dialect is the editor's prompt.
+    t.send(&["depth", "Enter"]);
+    wait_line(&t, "depth =");
+    t.send(&["3", "Enter"]);
+    wait_line(&t, "depth = 3");
+    t.send(&["Up"]);
+    wait_line(&t, "3");
+    t.send(&["Up"]);
+    wait_line(&t, "depth");
+    t.send(&["C-u", "C-d"]);
+    t.wait("EXIT:0");
 }

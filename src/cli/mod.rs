@@ -80,15 +80,18 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         // It reads the terminal itself.
         return protocol::fullscreen::run(engine, &config);
     }
-    if cli.raw
-        && !cli.usi
+    if !cli.usi
         && let Some((editor, out)) = crate::play::line_editor::open(history_file())
     {
         // On a terminal: the line editor reads the lines and prints the output.
         let session = Session::without_input(out, engine);
         protocol::forward_signals(session.sender.clone());
         let editor = editor.spawn(session.sender.clone());
-        return protocol::gnu::run_with_editor(session, &config, editor);
+        return if cli.raw {
+            protocol::gnu::run_with_editor(session, &config, editor)
+        } else {
+            protocol::xshogi::run_with_editor(session, &config, editor)
+        };
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);

@@ -122,12 +122,10 @@ pub trait Surface {
         false
     }
 
-    /// The interpreter takes input now (the computer is not thinking on its move): a line
-    /// editor reads the next line, with the prompt last shown, completing the moves of `pos`.
-    fn ready_for_input(&mut self, _pos: &Position) {}
-
-    /// An input line, or the end of input, arrived.
-    fn input_arrived(&mut self) {}
+    /// On a terminal: the line editor that reads the input and draws the prompts.
+    fn prompter(&mut self) -> Option<&mut Prompter> {
+        None
+    }
 }
 
 /// A writer that remembers a failed write, so that a display knows when its reader has gone
@@ -168,34 +166,70 @@ impl<W: Write> Write for Checked<'_, W> {
     }
 }
 
+/// The line editor of a display on a terminal: it draws the prompts and reads the lines,
+/// completing the commands and the legal moves.
+pub struct Prompter {
+    editor: LineEditor,
+    /// The prompt shown with the next line read.
+    prompt: String,
+}
+
+impl Prompter {
+    pub fn new(editor: LineEditor) -> Prompter {
+        editor.set_words(|w| w.commands = COMMANDS.iter().map(|c| c.to_string()).collect());
+        Prompter { editor, prompt: String::new() }
+    }
+
+    /// `prompt` is shown with the next line read.
+    pub fn set_prompt(&mut self, prompt: &str) {
+        self.prompt = prompt.to_string();
+    }
+
+    /// Reads the next line, unless one is being read: Tab completes the moves of `pos`.
+    pub fn ready(&mut self, pos: &Position) {
+        if self.editor.reading() {
+            return;
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        self.editor.set_words(|w| {
+            w.moves = list.iter().map(format_coordinate).collect();
+            w.other_moves = list.iter().map(|m| format_book_move(pos, m)).collect();
+        });
+        self.editor.read(&std::mem::take(&mut self.prompt));
+    }
+
+    pub fn arrived(&mut self) {
+        self.editor.arrived();
+    }
+}
+
 /// The raw text mode (`-R`): the original's board, prompts and messages, as plain text.
 pub struct RawDisplay<'w, W: Write> {
     out: Checked<'w, W>,
     /// On a terminal: the line editor, which draws the prompts.
-    editor: Option<LineEditor>,
-    /// The prompt the line editor shows when it reads the next line.
-    prompt: String,
+    prompter: Option<Prompter>,
 }
 
 impl<'w, W: Write> RawDisplay<'w, W> {
     pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
-        RawDisplay { out: Checked::new(out), editor: None, prompt: String::new() }
+        RawDisplay { out: Checked::new(out), prompter: None }
     }
 
     /// The text mode on a terminal: `editor` reads the lines, shows the prompts and
     /// completes the commands and the legal moves.
     pub fn with_editor(out: &'w mut W, editor: LineEditor) -> RawDisplay<'w, W> {
-        editor.set_words(|w| w.commands = COMMANDS.iter().map(|c| c.to_string()).collect());
-        RawDisplay { out: Checked::new(out), editor: Some(editor), prompt: String::new() }
+        RawDisplay { out: Checked::new(out), prompter: Some(Prompter::new(editor)) }
     }
 
     /// Shows a prompt: written out, or left for the line editor to draw.
     fn show_prompt(&mut self, before: &str, prompt: &str) {
-        if self.editor.is_some() {
-            write_flush(&mut self.out, before);
-            self.prompt = prompt.to_string();
-        } else {
-            write_flush(&mut self.out, &format!("{before}{prompt}"));
+        match &mut self.prompter {
+            Some(p) => {
+                write_flush(&mut self.out, before);
+                p.set_prompt(prompt);
+            }
+            None => write_flush(&mut self.out, &format!("{before}{prompt}")),
         }
     }
 }
@@ -265,21 +299,8 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
         self.show_prompt("", question);
     }
 
-    fn ready_for_input(&mut self, pos: &Position) {
-        let Some(editor) = self.editor.as_mut().filter(|e| !e.reading()) else { return };
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        editor.set_words(|w| {
-            w.moves = list.iter().map(format_coordinate).collect();
-            w.other_moves = list.iter().map(|m| format_book_move(pos, m)).collect();
-        });
-        editor.read(&std::mem::take(&mut self.prompt));
-    }
-
-    fn input_arrived(&mut self) {
-        if let Some(editor) = &mut self.editor {
-            editor.arrived();
-        }
+    fn prompter(&mut self) -> Option<&mut Prompter> {
+        self.prompter.as_mut()
     }
 
     fn help(&mut self, status: &Status) {

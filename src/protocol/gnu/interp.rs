@@ -232,8 +232,12 @@ impl<'a, D: Surface> Interp<'a, D> {
     /// Input is taken whenever the computer is not thinking on its move (while it does, a
     /// line editor leaves the terminal alone, and Ctrl-C makes it move).
     fn take_input(&mut self) {
-        if self.end.is_none() && !self.eof && !self.play.thinking() {
-            self.out.ready_for_input(self.play.game().position());
+        if self.end.is_none()
+            && !self.eof
+            && !self.play.thinking()
+            && let Some(p) = self.out.prompter()
+        {
+            p.ready(self.play.game().position());
         }
     }
 
@@ -264,8 +268,10 @@ impl<'a, D: Surface> Interp<'a, D> {
     }
 
     fn dispatch(&mut self, event: Event) {
-        if matches!(event, Event::Line(_) | Event::Eof | Event::TooLong { .. }) {
-            self.out.input_arrived();
+        if matches!(event, Event::Line(_) | Event::Eof | Event::TooLong { .. })
+            && let Some(p) = self.out.prompter()
+        {
+            p.arrived();
         }
         match event {
             Event::Line(l) => self.on_line(l),

@@ -81,8 +81,13 @@ pub fn run_with_editor<W: Write>(
 ) -> ExitCode {
     let (link, out) = Link::split(&mut session);
     let end = Interp::new(link, config, RawDisplay::with_editor(out, editor)).run();
+    hand_over_from_editor(session, end)
+}
+
+/// After a session whose line editor read the lines: CECP or USI, if next, read plain lines
+/// (as their programs send them; the editor has stopped).
+pub fn hand_over_from_editor<W: Write>(session: Session<W>, end: LoopEnd) -> ExitCode {
     if end != LoopEnd::Quit {
-        // CECP or USI next: plain lines, as their programs send.
         super::spawn_reader(std::io::BufReader::new(std::io::stdin()), session.sender.clone());
     }
     hand_over(session, end)

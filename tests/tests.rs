@@ -22,6 +22,7 @@ mod fuzz_protocols;
 mod handicap;
 mod layers;
 mod limits;
+mod line_editor;
 mod mate;
 mod package;
 mod perft;

@@ -15,6 +15,12 @@ pub use tools::build_engine;
 pub const NO_HASH_FILE: &str = "gnushogi: this version keeps no hash file: its transposition \
 table lives in memory only (size it with -T MIB), so there is nothing to create or count.";
 
+/// Where the text mode's line editor keeps its history: `$XDG_DATA_HOME/gnushogi/history`,
+/// else `~/.local/share/gnushogi/history` (the `dirs` crate knows each system's folder).
+fn history_file() -> Option<std::path::PathBuf> {
+    dirs::data_dir().map(|d| d.join("gnushogi").join("history"))
+}
+
 /// Runs the program as the command line asks; the exit status is the result.
 pub fn run(cli: Cli) -> std::process::ExitCode {
     use crate::protocol::{self, Session};
@@ -73,6 +79,19 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if cli.curses && !cli.usi {
         // It reads the terminal itself.
         return protocol::fullscreen::run(engine, &config);
+    }
+    if !cli.usi
+        && let Some((editor, out)) = crate::play::line_editor::open(history_file())
+    {
+        // On a terminal: the line editor reads the lines and prints the output.
+        let session = Session::without_input(out, engine);
+        protocol::forward_signals(session.sender.clone());
+        let editor = editor.spawn(session.sender.clone());
+        return if cli.raw {
+            protocol::gnu::run_with_editor(session, &config, editor)
+        } else {
+            protocol::xshogi::run_with_editor(session, &config, editor)
+        };
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);

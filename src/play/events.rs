@@ -26,6 +26,9 @@ pub enum Event {
     Engine(SearchId, EngineEvent),
     /// SIGTERM or SIGHUP: end now, as on `quit`.
     Terminate,
+    /// Ctrl-C on a terminal while no line is read (the line editor's): the computer, if it
+    /// is thinking, moves now.
+    Interrupt,
 }
 
 /// The identity of one search. Ids are equal only when cloned from the same
@@ -155,7 +158,9 @@ mod tests {
             .map(|e| match e {
                 Event::Line(l) => l,
                 Event::Eof => "<eof>".into(),
-                Event::Engine(..) | Event::Terminate | Event::TooLong { .. } => "<other>".into(),
+                Event::Engine(..) | Event::Terminate | Event::Interrupt | Event::TooLong { .. } => {
+                    "<other>".into()
+                }
             })
             .collect();
         assert_eq!(got, ["xboard", "protover 2", "\\xff\\xfebad", "last", "<eof>"]);

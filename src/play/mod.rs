@@ -12,6 +12,7 @@
 //! [`Match::on_deadline`]; print the updates they give.
 
 pub mod events;
+pub mod line_editor;
 mod running;
 mod update;
 

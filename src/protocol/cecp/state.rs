@@ -165,6 +165,8 @@ impl<W: Write> Cecp<W> {
                 Flow::Continue
             }
             Event::Terminate => Flow::Quit,
+            // Only the text mode's line editor sends it; CECP ignores SIGINT.
+            Event::Interrupt => Flow::Continue,
             Event::Eof => {
                 // Let a move in progress finish (scripts pipe commands in), then stop.
                 self.eof = true;

@@ -210,7 +210,7 @@ impl<'a> Connection<'a> {
                 }
                 Event::Eof => return Ok(Next::Closed),
                 Event::Terminate => return Ok(Next::Terminate),
-                Event::Engine(..) => continue,
+                Event::Engine(..) | Event::Interrupt => continue,
             };
             self.report.log_in(&line);
             return Ok(Next::Message(Message::Empty, line));

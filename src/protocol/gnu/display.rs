@@ -4,8 +4,11 @@
 //! draws a terminal screen (`super::super::fullscreen`).
 
 use super::board::{self, Status, View};
+use super::command::COMMANDS;
 use crate::engine::clock::Clocks;
-use crate::rules::{Color, Move, Position, Square};
+use crate::notation::text::{format_book_move, format_coordinate};
+use crate::play::line_editor::LineEditor;
+use crate::rules::{Color, Move, MoveList, Position, Square};
 use crate::search::{SearchInfo, SearchResult};
 use std::borrow::Cow;
 use std::io::Write;
@@ -118,6 +121,11 @@ pub trait Surface {
     fn gone(&self) -> bool {
         false
     }
+
+    /// On a terminal: the line editor that reads the input and draws the prompts.
+    fn prompter(&mut self) -> Option<&mut Prompter> {
+        None
+    }
 }
 
 /// A writer that remembers a failed write, so that a display knows when its reader has gone
@@ -158,14 +166,71 @@ impl<W: Write> Write for Checked<'_, W> {
     }
 }
 
+/// The line editor of a display on a terminal: it draws the prompts and reads the lines,
+/// completing the commands and the legal moves.
+pub struct Prompter {
+    editor: LineEditor,
+    /// The prompt shown with the next line read.
+    prompt: String,
+}
+
+impl Prompter {
+    pub fn new(editor: LineEditor) -> Prompter {
+        editor.set_words(|w| w.commands = COMMANDS.iter().map(|c| c.to_string()).collect());
+        Prompter { editor, prompt: String::new() }
+    }
+
+    /// `prompt` is shown with the next line read.
+    pub fn set_prompt(&mut self, prompt: &str) {
+        self.prompt = prompt.to_string();
+    }
+
+    /// Reads the next line, unless one is being read: Tab completes the moves of `pos`.
+    pub fn ready(&mut self, pos: &Position) {
+        if self.editor.reading() {
+            return;
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        self.editor.set_words(|w| {
+            w.moves = list.iter().map(format_coordinate).collect();
+            w.other_moves = list.iter().map(|m| format_book_move(pos, m)).collect();
+        });
+        self.editor.read(&std::mem::take(&mut self.prompt));
+    }
+
+    pub fn arrived(&mut self) {
+        self.editor.arrived();
+    }
+}
+
 /// The raw text mode (`-R`): the original's board, prompts and messages, as plain text.
 pub struct RawDisplay<'w, W: Write> {
     out: Checked<'w, W>,
+    /// On a terminal: the line editor, which draws the prompts.
+    prompter: Option<Prompter>,
 }
 
 impl<'w, W: Write> RawDisplay<'w, W> {
     pub fn new(out: &'w mut W) -> RawDisplay<'w, W> {
-        RawDisplay { out: Checked::new(out) }
+        RawDisplay { out: Checked::new(out), prompter: None }
+    }
+
+    /// The text mode on a terminal: `editor` reads the lines, shows the prompts and
+    /// completes the commands and the legal moves.
+    pub fn with_editor(out: &'w mut W, editor: LineEditor) -> RawDisplay<'w, W> {
+        RawDisplay { out: Checked::new(out), prompter: Some(Prompter::new(editor)) }
+    }
+
+    /// Shows a prompt: written out, or left for the line editor to draw.
+    fn show_prompt(&mut self, before: &str, prompt: &str) {
+        match &mut self.prompter {
+            Some(p) => {
+                write_flush(&mut self.out, before);
+                p.set_prompt(prompt);
+            }
+            None => write_flush(&mut self.out, &format!("{before}{prompt}")),
+        }
     }
 }
 
@@ -223,15 +288,19 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
     }
 
     fn prompt(&mut self) {
-        write_flush(&mut self.out, "\nYour move is? ");
+        self.show_prompt("\n", "Your move is? ");
     }
 
     fn command_prompt(&mut self) {
-        write_flush(&mut self.out, "\nYour command? ");
+        self.show_prompt("\n", "Your command? ");
     }
 
     fn ask(&mut self, question: &str) {
-        write_flush(&mut self.out, question);
+        self.show_prompt("", question);
+    }
+
+    fn prompter(&mut self) -> Option<&mut Prompter> {
+        self.prompter.as_mut()
     }
 
     fn help(&mut self, status: &Status) {

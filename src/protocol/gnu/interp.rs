@@ -209,6 +209,7 @@ impl<'a, D: Surface> Interp<'a, D> {
         }
         self.computer_opens();
         self.show_prompt();
+        self.take_input();
     }
 
     /// Waits for one event (at most `wait`; with `None`, until one comes) and handles it.
@@ -224,7 +225,20 @@ impl<'a, D: Surface> Interp<'a, D> {
             Wake::Update(update) => self.on_update(update),
             Wake::Nothing => {}
         }
+        self.take_input();
         self.finished()
+    }
+
+    /// Input is taken whenever the computer is not thinking on its move (while it does, a
+    /// line editor leaves the terminal alone, and Ctrl-C makes it move).
+    fn take_input(&mut self) {
+        if self.end.is_none()
+            && !self.eof
+            && !self.play.thinking()
+            && let Some(p) = self.out.prompter()
+        {
+            p.ready(self.play.game().position());
+        }
     }
 
     fn finished(&mut self) -> Option<LoopEnd> {
@@ -254,6 +268,11 @@ impl<'a, D: Surface> Interp<'a, D> {
     }
 
     fn dispatch(&mut self, event: Event) {
+        if matches!(event, Event::Line(_) | Event::Eof | Event::TooLong { .. })
+            && let Some(p) = self.out.prompter()
+        {
+            p.arrived();
+        }
         match event {
             Event::Line(l) => self.on_line(l),
             Event::Eof => {
@@ -277,6 +296,13 @@ impl<'a, D: Surface> Interp<'a, D> {
                 }
             }
             Event::Terminate => self.end = Some(LoopEnd::Quit),
+            Event::Interrupt => {
+                // Ctrl-C while the computer thinks: it moves now, as on any input.
+                if self.play.thinking() {
+                    self.both = false;
+                    self.ask_stop();
+                }
+            }
         }
     }
 

@@ -58,8 +58,9 @@ mod thinking;
 pub use display::Thinking;
 pub use interp::{Interp, Link, Waiting};
 
-use super::{Session, hand_over};
+use super::{LoopEnd, Session, hand_over};
 use crate::config::Config;
+use crate::play::line_editor::LineEditor;
 use display::RawDisplay;
 use std::io::Write;
 use std::process::ExitCode;
@@ -68,5 +69,26 @@ use std::process::ExitCode;
 pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
     let (link, out) = Link::split(&mut session);
     let end = Interp::new(link, config, RawDisplay::new(out)).run();
+    hand_over(session, end)
+}
+
+/// Runs the raw text mode on a terminal, `editor` reading the lines (the session has no
+/// reader of its own; its output is the editor's).
+pub fn run_with_editor<W: Write>(
+    mut session: Session<W>,
+    config: &Config,
+    editor: LineEditor,
+) -> ExitCode {
+    let (link, out) = Link::split(&mut session);
+    let end = Interp::new(link, config, RawDisplay::with_editor(out, editor)).run();
+    hand_over_from_editor(session, end)
+}
+
+/// After a session whose line editor read the lines: CECP or USI, if next, read plain lines
+/// (as their programs send them; the editor has stopped).
+pub fn hand_over_from_editor<W: Write>(session: Session<W>, end: LoopEnd) -> ExitCode {
+    if end != LoopEnd::Quit {
+        super::spawn_reader(std::io::BufReader::new(std::io::stdin()), session.sender.clone());
+    }
     hand_over(session, end)
 }

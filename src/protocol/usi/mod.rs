@@ -156,6 +156,8 @@ impl<W: Write> Usi<W> {
                 }
             }
             Event::Terminate => return Ok(false),
+            // Only the text mode's line editor sends it.
+            Event::Interrupt => {}
         }
         Ok(true)
     }

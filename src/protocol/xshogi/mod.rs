@@ -10,12 +10,13 @@
 use super::Session;
 use super::gnu::board::{self, Status};
 use super::gnu::display::{
-    BoardState, Checked, MessageKind, MoveNumber, Surface, write_flush, write_line,
+    BoardState, Checked, MessageKind, MoveNumber, Prompter, Surface, write_flush, write_line,
 };
-use super::gnu::{Interp, Link};
+use super::gnu::{Interp, Link, hand_over_from_editor};
 use super::hand_over;
 use crate::config::Config;
 use crate::engine::clock::Clocks;
+use crate::play::line_editor::LineEditor;
 use crate::search::SearchInfo;
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,13 +26,31 @@ pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let (link, out) = Link::split(&mut session);
-    let end = Interp::new(link, config, XDisplay { out: Checked::new(out) }).run();
+    let end = Interp::new(link, config, XDisplay { out: Checked::new(out), prompter: None }).run();
     hand_over(session, end)
+}
+
+/// The dialect typed at a terminal: `editor` reads the lines (history, completion), with
+/// the dialect's questions as its prompts; what is printed is the same.
+pub fn run_with_editor<W: Write>(
+    mut session: Session<W>,
+    config: &Config,
+    editor: LineEditor,
+) -> ExitCode {
+    if session.send(&format!("GNU Shogi {}", crate::VERSION)).is_err() {
+        return ExitCode::SUCCESS;
+    }
+    let (link, out) = Link::split(&mut session);
+    let prompter = Some(Prompter::new(editor));
+    let end = Interp::new(link, config, XDisplay { out: Checked::new(out), prompter }).run();
+    hand_over_from_editor(session, end)
 }
 
 /// xshogi's dialect: replies and errors, the board only on `bd`, clocks in milliseconds.
 struct XDisplay<'w, W: Write> {
     out: Checked<'w, W>,
+    /// On a terminal: the line editor.
+    prompter: Option<Prompter>,
 }
 
 impl<W: Write> Surface for XDisplay<'_, W> {
@@ -58,7 +77,14 @@ impl<W: Write> Surface for XDisplay<'_, W> {
     fn prompt(&mut self) {}
 
     fn ask(&mut self, question: &str) {
-        write_flush(&mut self.out, question);
+        match &mut self.prompter {
+            Some(p) => p.set_prompt(question),
+            None => write_flush(&mut self.out, question),
+        }
+    }
+
+    fn prompter(&mut self) -> Option<&mut Prompter> {
+        self.prompter.as_mut()
     }
 
     fn help(&mut self, status: &Status) {

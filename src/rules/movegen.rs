@@ -581,7 +581,7 @@ impl Position {
     /// Only the moved piece's origin and destination change the occupancy, and neither can
     /// lie between the destination and the king on the moved piece's line: the piece would
     /// have been giving check already.
-    #[inline]
+    #[inline(always)]
     pub fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
         let Some(ks) = info.king else {
             return false;

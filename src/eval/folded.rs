@@ -23,13 +23,18 @@ use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
 /// king-square term.
 static PLACEMENT: [[[i32; 81]; 14]; 2] = build_placement();
 
-/// The exact offset of a piece on a square (second index) from a king (first index), as
-/// Black sees them, as `fine_index` numbers it.
-static FINE: [[u16; 81]; 81] = build_fine();
+/// The exact offset of a piece of a colour (first index) on a square (third) from a king on a
+/// square (second; 81: no king), as that colour sees them, as `fine_index` numbers it; no
+/// king reads `NO_KING`. One load where orienting both squares and testing the king cost
+/// several, for every piece and both kings.
+static FINE: [[[u16; 81]; 82]; 2] = build_fine();
+
+/// The offset index read when there is no king: its placement entries are zero.
+const NO_KING: usize = FINE_OFFSETS;
 
 /// Placement relative to a king (own: 0, enemy: 1) by kind and exact offset: the clamped
-/// bucket's weight and the exact offset's, summed.
-static KING_RELATIVE: [[[i32; FINE_OFFSETS]; 13]; 2] = build_king_relative();
+/// bucket's weight and the exact offset's, summed (zero at `NO_KING`).
+static KING_RELATIVE: [[[i32; FINE_OFFSETS + 1]; 13]; 2] = build_king_relative();
 
 /// Mobility weight per reachable square by kind (0 for the kinds without the term).
 const MOBILITY: [i32; 14] = {
@@ -69,8 +74,8 @@ const fn build_placement() -> [[[i32; 81]; 14]; 2] {
     t
 }
 
-const fn build_king_relative() -> [[[i32; FINE_OFFSETS]; 13]; 2] {
-    let mut t = [[[0; FINE_OFFSETS]; 13]; 2];
+const fn build_king_relative() -> [[[i32; FINE_OFFSETS + 1]; 13]; 2] {
+    let mut t = [[[0; FINE_OFFSETS + 1]; 13]; 2];
     let mut k13 = 0;
     while k13 < 13 {
         let mut offset = 0;
@@ -87,18 +92,24 @@ const fn build_king_relative() -> [[[i32; FINE_OFFSETS]; 13]; 2] {
     t
 }
 
-const fn build_fine() -> [[u16; 81]; 81] {
-    let mut t = [[0; 81]; 81];
-    let mut king = 0;
-    while king < 81 {
-        let mut sq = 0;
-        while sq < 81 {
-            let offset =
-                king_offset(Square::from_index_unchecked(king), Square::from_index_unchecked(sq));
-            t[king][sq] = fine_index(offset) as u16;
-            sq += 1;
+const fn build_fine() -> [[[u16; 81]; 82]; 2] {
+    let mut t = [[[NO_KING as u16; 81]; 82]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut king = 0;
+        while king < 81 {
+            let mut sq = 0;
+            while sq < 81 {
+                let offset = king_offset(
+                    oriented(Color::ALL[color], Square::from_index_unchecked(king)),
+                    oriented(Color::ALL[color], Square::from_index_unchecked(sq)),
+                );
+                t[color][king][sq] = fine_index(offset) as u16;
+                sq += 1;
+            }
+            king += 1;
         }
-        king += 1;
+        color += 1;
     }
     t
 }
@@ -115,22 +126,19 @@ struct Side {
 /// A piece's material, advancement and placement relative to both kings.
 #[inline(always)]
 fn placement_of(
-    color: Color,
     sq: Square,
     placement: &[i32; 81],
-    king_relative: [&[i32; FINE_OFFSETS]; 2],
-    kings: [Option<usize>; 2],
+    king_relative: [&[i32; FINE_OFFSETS + 1]; 2],
+    kings: Kings,
 ) -> i32 {
-    let mut value = placement[sq.index()];
-    let rel = oriented(color, sq).index();
-    if let Some(king) = kings[0] {
-        value += king_relative[0][usize::from(FINE[king][rel])];
-    }
-    if let Some(king) = kings[1] {
-        value += king_relative[1][usize::from(FINE[king][rel])];
-    }
-    value
+    let i = sq.index();
+    placement[i]
+        + king_relative[0][usize::from(kings[0][i])]
+        + king_relative[1][usize::from(kings[1][i])]
 }
+
+/// The rows of [`FINE`] for one colour's pieces: offsets from its own king and the enemy's.
+type Kings = [&'static [u16; 81]; 2];
 
 /// The terms of every piece of one kind and colour; `attacks_of` is that kind's attacks.
 #[inline(always)]
@@ -142,7 +150,7 @@ fn add_kind(
     pieces: Bitboard,
     own: Bitboard,
     enemy_zone: Bitboard,
-    kings: [Option<usize>; 2],
+    kings: Kings,
     attacks_of: impl Fn(Square) -> Bitboard,
 ) {
     let k = kind.index();
@@ -158,7 +166,7 @@ fn add_kind(
         if small {
             side.attacked_by_small |= a;
         }
-        side.linear += placement_of(color, sq, placement, king_relative, kings);
+        side.linear += placement_of(sq, placement, king_relative, kings);
         if mobility != 0 {
             side.linear += mobility * (a & !own).count() as i32;
         }
@@ -171,13 +179,7 @@ fn add_kind(
 /// danger they put on the enemy king is one count of the shifted board in its zone, the same
 /// sum [`add_kind`] would find pawn by pawn.
 #[inline(always)]
-fn add_pawns(
-    side: &mut Side,
-    color: Color,
-    pawns: Bitboard,
-    enemy_zone: Bitboard,
-    kings: [Option<usize>; 2],
-) {
+fn add_pawns(side: &mut Side, color: Color, pawns: Bitboard, enemy_zone: Bitboard, kings: Kings) {
     let k = PieceKind::Pawn.index();
     let a = pawns.forward(color);
     side.attacked_not_by_king |= a;
@@ -187,7 +189,7 @@ fn add_pawns(
     let k13 = kind13(PieceKind::Pawn);
     let king_relative = [&KING_RELATIVE[0][k13], &KING_RELATIVE[1][k13]];
     for sq in pawns {
-        side.linear += placement_of(color, sq, placement, king_relative, kings);
+        side.linear += placement_of(sq, placement, king_relative, kings);
     }
 }
 
@@ -230,10 +232,7 @@ fn evaluate_folded(pos: &Position) -> i32 {
         let us = color.index();
         let them = 1 - us;
         let own = pos.pieces_of(color);
-        let kings = [
-            king_squares[us].map(|k| oriented(color, k).index()),
-            king_squares[them].map(|k| oriented(color, k).index()),
-        ];
+        let kings = [us, them].map(|side| &FINE[us][king_squares[side].map_or(81, |k| k.index())]);
         let mut side = Side {
             linear: 0,
             danger_to_enemy: 0,

@@ -261,6 +261,7 @@ impl Position {
         };
         let target = target & mask;
         let theirs = self.pieces_of(!us);
+        let zone = Bitboard::zone(us);
 
         for from in ours & !self.pieces_of_kind(PieceKind::King) {
             let kind = self.piece_at(from).expect("occupied").kind();
@@ -269,12 +270,25 @@ impl Position {
                 // Only reachable when a king exists.
                 to &= line(king.expect("pinned implies king"), from);
             }
+            if to.is_empty() {
+                continue;
+            }
             match batch {
                 Batch::Masked(..) => push_board_moves(list, us, kind, from, to, Choices::All),
                 Batch::Noisy => {
-                    push_board_moves(list, us, kind, from, to & theirs, Choices::All);
+                    let captures = to & theirs;
+                    if captures.is_nonempty() {
+                        push_board_moves(list, us, kind, from, captures, Choices::All);
+                    }
                     if kind.can_promote() {
-                        push_board_moves(list, us, kind, from, to & !theirs, Choices::Promotions);
+                        // A promotion starts or ends in the zone: outside it, nothing to visit.
+                        let mut moves = to & !theirs;
+                        if !from.in_zone(us) {
+                            moves &= zone;
+                        }
+                        if moves.is_nonempty() {
+                            push_board_moves(list, us, kind, from, moves, Choices::Promotions);
+                        }
                     }
                 }
                 Batch::Quiet => {
@@ -567,7 +581,7 @@ impl Position {
     /// Only the moved piece's origin and destination change the occupancy, and neither can
     /// lie between the destination and the king on the moved piece's line: the piece would
     /// have been giving check already.
-    #[inline]
+    #[inline(always)]
     pub fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
         let Some(ks) = info.king else {
             return false;

@@ -491,12 +491,25 @@ impl Position {
     #[inline]
     pub fn slider_attackers(&self, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let k = &self.by_kind;
-        let rook_like = k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()];
-        let bishop_like = k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()];
-        let far = (lance_attacks(!by, sq, occupied) & k[PieceKind::Lance.index()])
-            | (bishop_attacks(sq, occupied) & bishop_like)
-            | (rook_attacks(sq, occupied) & rook_like);
-        far & self.by_color[by.index()]
+        let ours = self.by_color[by.index()];
+        // A slide is looked up only where a slider stands on one of its empty-board rays:
+        // a ray is one load, a lookup a dozen operations on 128 bits.
+        let lances = k[PieceKind::Lance.index()] & ours & lance_ray(!by, sq);
+        let bishops =
+            (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()]) & ours & bishop_rays(sq);
+        let rooks =
+            (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]) & ours & rook_rays(sq);
+        let mut far = Bitboard::EMPTY;
+        if lances.is_nonempty() {
+            far |= lance_attacks(!by, sq, occupied) & lances;
+        }
+        if bishops.is_nonempty() {
+            far |= bishop_attacks(sq, occupied) & bishops;
+        }
+        if rooks.is_nonempty() {
+            far |= rook_attacks(sq, occupied) & rooks;
+        }
+        far
     }
 
     /// Pieces of both colours attacking `sq` in the current occupancy.

@@ -39,6 +39,9 @@ fn cont_key(pos: &Position, m: Move) -> (usize, Square) {
     (code, m.to())
 }
 
+/// The continuation row of a missing previous move.
+static ZERO_ROW: [i16; CONT_KEYS] = [0; CONT_KEYS];
+
 /// Correction history entries per side to move: `1 << CORRECTION_BITS`.
 const CORRECTION_BITS: u32 = 14;
 const CORRECTION_SIZE: usize = 1 << CORRECTION_BITS;
@@ -154,31 +157,38 @@ impl Tables {
         m: Move,
         previous: [Option<(usize, Square)>; 2],
     ) -> i32 {
-        self.quiet_history_with(pos, m, Self::continuation_rows(previous))
+        self.quiet_scorer(pos, previous)(m)
     }
 
-    /// Where the continuation history's rows for the `previous` moves start, for
-    /// [`Tables::quiet_history_with`]: a node scoring many moves finds them once.
+    /// [`Tables::quiet_history`] of the moves of one node: the side's butterfly rows and the
+    /// continuation rows of the `previous` moves are found once (a missing previous move reads
+    /// a row of zeros), so each move costs three loads.
     #[inline]
-    pub(super) fn continuation_rows(previous: [Option<(usize, Square)>; 2]) -> [Option<usize>; 2] {
-        previous.map(|prev| prev.map(|(code, sq)| (code * 81 + sq.index()) * CONT_KEYS))
-    }
-
-    /// [`Tables::quiet_history`] with the node's continuation rows already found.
-    #[inline]
-    pub(super) fn quiet_history_with(
-        &self,
-        pos: &Position,
-        m: Move,
-        rows: [Option<usize>; 2],
-    ) -> i32 {
-        let mut h = self.history[Self::history_index(pos.side_to_move(), m)];
-        let (code, to) = cont_key(pos, m);
-        let column = code * 81 + to.index();
-        for row in rows.into_iter().flatten() {
-            h += i32::from(self.continuation[row + column]);
+    pub(super) fn quiet_scorer<'t>(
+        &'t self,
+        pos: &'t Position,
+        previous: [Option<(usize, Square)>; 2],
+    ) -> impl Fn(Move) -> i32 + 't {
+        let side = pos.side_to_move();
+        let butterfly = &self.history[side.index() * HISTORY_FROM * 81..][..HISTORY_FROM * 81];
+        let [row0, row1] = previous.map(|prev| match prev {
+            Some((code, sq)) => {
+                &self.continuation[(code * 81 + sq.index()) * CONT_KEYS..][..CONT_KEYS]
+            }
+            None => &ZERO_ROW[..],
+        });
+        move |m: Move| {
+            let to = m.to().index();
+            let (from, code) = match m.drop_kind() {
+                Some(k) => (81 + k.index(), crate::rules::Piece::new(side, k).code()),
+                None => {
+                    let from = m.origin_unchecked();
+                    (from.index(), pos.piece_at(from).map_or(0, |p| p.code()))
+                }
+            };
+            let column = code * 81 + to;
+            butterfly[from * 81 + to] + i32::from(row0[column]) + i32::from(row1[column])
         }
-        h
     }
 
     /// The counter move stored for the `previous` move, if any.

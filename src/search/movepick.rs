@@ -227,9 +227,9 @@ impl MoveBuf {
             if self.quiets_due {
                 self.quiet_batch(pos);
             }
-            let rows = Tables::continuation_rows(stack.previous_moves(ply));
+            let history = tables.quiet_scorer(pos, stack.previous_moves(ply));
             for sm in self.moves[i..].iter_mut().filter(|sm| sm.quiet) {
-                sm.score += tables.quiet_history_with(pos, sm.mv, rows);
+                sm.score += history(sm.mv);
             }
             self.pending = false;
             self.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));

@@ -138,7 +138,7 @@ fn end_of_input_quits_cleanly() {
 #[test]
 fn a_move_limit_draws_the_game() {
     let (out, _, status) = run(&["-R", "--move-limit", "2"], "force\n7g7f\n3c3d\nquit\n");
-    assert!(out.contains("Game over, drawn: move limit reached."), "{out}");
+    assert!(out.contains("Game over: drawn, move limit reached.\n"), "{out}");
     assert_eq!(status, Some(0));
     let (_, err, status) = run(&["-R", "--move-limit", "0"], "");
     assert!(err.contains("--move-limit"), "{err}");

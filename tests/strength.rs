@@ -267,3 +267,36 @@ fn the_hint_is_full_strength_at_a_weak_level() {
     let (status, _, err) = p.finish();
     assert_clean(status, &err, "hints at a weak level");
 }
+
+/// In the opening the hint is the book's most played move, the same each time (an 8-ply
+/// search on a fresh table proposed `9g9f` at the start); out of the book, or with the book
+/// off, it is the full-strength search's, as `gnushogi::analysis::choice::hint` finds it.
+#[test]
+fn the_hint_follows_the_book_in_the_opening() {
+    use gnushogi::book::Book;
+    let book = Book::builtin();
+    let mut p = Driver::start(&["-R", "--seed", "5"]);
+    let mut game = Game::default();
+    for _ in 0..3 {
+        let (pos, m) = hint_in(&mut p);
+        assert_eq!(&pos, game.position());
+        let expected = book.most_played(&pos).expect("the start of a game is in the book");
+        assert_eq!(m, expected, "the hint in {pos:?}");
+        assert_eq!(hint_in(&mut p).1, m, "the hint is the same when asked again");
+        p.send(&m.to_string());
+        let reply = p.engine_move().0;
+        for word in [m.to_string(), reply] {
+            let mv = gnushogi::notation::parse_usi_move(&word).unwrap().to_move(game.position());
+            game.play(mv.unwrap()).unwrap();
+        }
+    }
+    // The book off: the search's choice, which is not the book's at the start.
+    p.send_all(&["book", "new"]);
+    let (pos, m) = hint_in(&mut p);
+    let searched = gnushogi::analysis::choice::hint(&Game::new(pos.clone())).unwrap();
+    assert_eq!(m, searched);
+    assert_ne!(Some(m), book.most_played(&pos), "the search's hint differs from the book's");
+    p.send("quit");
+    let (status, _, err) = p.finish();
+    assert_clean(status, &err, "hints in the opening");
+}

@@ -244,7 +244,7 @@ fn files_written_by_the_original_are_read() {
     // The game is over: a move is refused and says so; undo reopens it.
     assert!(d.ask("6a6b").starts_with("The game is over"));
     d.ask("undo");
-    assert!(d.ask("N*6e").contains("\nBlack mates! Game over, Black wins by checkmate."));
+    assert!(d.ask("N*6e").contains("\nGame over: Black wins by checkmate.\n"));
     d.ask(&format!("get {}", data.join("debian-vs-computer.sav").display()));
     assert_eq!(sfen(&mut d), sfen_after("7g7f 3c3d 2g2f 2b8h+"));
     assert!(
@@ -279,7 +279,7 @@ fn the_ends_of_games_are_announced() {
     let mut d = session();
     d.ask("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     let out = d.ask("G*5b");
-    assert!(out.ends_with("Black mates! Game over, Black wins by checkmate. Type new to play again, or undo/remove to take back.\n\nYour command? "), "{out}");
+    assert!(out.ends_with("\nGame over: Black wins by checkmate.\nType new to play again, or undo/remove to take back.\n\nYour command? "), "{out}");
     assert!(out.contains(" - - - - K - - - -\n - - - - g - - - -\n"), "the final board: {out}");
     assert!(d.ask("go").starts_with("The game is over"));
     // Undo after the end works and play goes on.
@@ -289,7 +289,7 @@ fn the_ends_of_games_are_announced() {
     d.ask("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     let out = d.ask("go");
     assert!(out.starts_with("1. G*5b\nMy move is: G*5b\x07\n\nBlack 0:00"), "{out}");
-    assert!(out.contains("\nBlack mates! Game over, Black wins by checkmate."), "{out}");
+    assert!(out.contains("\nGame over: Black wins by checkmate.\n"), "{out}");
     // Repetition by the human's moves in force mode.
     d.ask("new");
     d.ask("force");
@@ -299,7 +299,7 @@ fn the_ends_of_games_are_announced() {
             last = d.ask(m);
         }
     }
-    assert!(last.contains("\nGame over, drawn: repetition (sennichite). Type new"), "{last}");
+    assert!(last.contains("\nGame over: drawn, repetition (sennichite).\nType new"), "{last}");
     // Perpetual check loses.
     d.ask("setsfen 8k/1R7/9/9/9/9/9/9/K8 b - 1");
     for _ in 0..3 {
@@ -307,7 +307,10 @@ fn the_ends_of_games_are_announced() {
             last = d.ask(m);
         }
     }
-    assert!(last.contains("\nGame over, White wins: perpetual check by Black. Type new"), "{last}");
+    assert!(
+        last.contains("\nGame over: White wins, perpetual check by Black.\nType new"),
+        "{last}"
+    );
     // A whole game in force mode from the original's sample, ending in mate.
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
     let text = std::fs::read_to_string(data.join("debian-mate.sav")).unwrap();
@@ -320,7 +323,7 @@ fn the_ends_of_games_are_announced() {
         let coords = if typed.contains('*') { typed.to_string() } else { typed[1..].to_string() };
         last = d.ask(&coords);
     }
-    assert!(last.contains("\nBlack mates! Game over, Black wins by checkmate."), "{last}");
+    assert!(last.contains("\nGame over: Black wins by checkmate.\n"), "{last}");
 }
 
 #[test]
@@ -494,7 +497,7 @@ fn the_computer_plays_a_whole_game_against_itself() {
     let mut d = session();
     d.ask("sd 1");
     d.send("both");
-    let game = d.expect("Game over, ");
+    let game = d.expect("Game over: ");
     d.expect("Your command? ");
     // Every move was announced with the game's numbers: 1. (Black), 1. ... (White), 2. …
     let moves: Vec<&str> =

@@ -78,13 +78,12 @@ fn the_end_of_a_game_is_one_plain_line_with_the_board() {
     let (before, mv) = pl.reply();
     assert_eq!(mv, "G*5h");
     assert_eq!(Player::announced(&before), "1. ... G*5h");
-    // The board after the mate, then one line that says who won and what to do next.
+    // The board after the mate, then a line that says who won, once, and one on what to do
+    // next: both fit a 60-column terminal.
     let (board, end) = pl.wait_for("Game over");
-    assert_eq!(
-        end,
-        "White mates! Game over, White wins by checkmate. Type new to play again, or \
-         undo/remove to take back."
-    );
+    assert_eq!(end, "Game over: White wins by checkmate.");
+    let (_, next) = pl.wait_for("Type new");
+    assert_eq!(next, "Type new to play again, or undo/remove to take back.");
     assert!(board.iter().any(|l| l.starts_with("Black 0:00  White 0:0")), "{board:#?}");
     assert!(board.contains(&" - - - - P - - - -".to_string()), "{board:#?}");
     assert!(board.contains(&" - - - - G - - - -".to_string()), "{board:#?}");

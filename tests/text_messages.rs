@@ -436,10 +436,9 @@ fn small_edges_read_right() {
     said(&mut p, "save mated.sav", "Game saved to mated.sav");
     said(&mut p, "get mated.sav", "Game read from mated.sav");
     let (_, over) = p.until("the end", |l| l.contains("Game over"));
-    assert_eq!(
-        reply(&over),
-        "Game over, Black wins by checkmate. Type new to play again, or undo/remove to take back."
-    );
+    assert_eq!(reply(&over), "Game over: Black wins by checkmate.");
+    let (_, next) = p.until("what to do next", |l| l.contains("Type new"));
+    assert_eq!(reply(&next), "Type new to play again, or undo/remove to take back.");
     done(p, "small edges");
 }
 

@@ -31,7 +31,9 @@ impl Player {
         let (before, line) = self.p.until("the SFEN", |l| l.matches('/').count() == 8);
         let sfen = line.rsplit("? ").next().unwrap();
         let pos = parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        (pos, before.into_iter().find(|l| l.contains("Game over")))
+        // The end's two lines: who won, then what to do next.
+        let end = before.iter().position(|l| l.contains("Game over"));
+        (pos, end.map(|i| before[i..].iter().take(2).cloned().collect::<Vec<_>>().join("\n")))
     }
 
     /// Sends a mistake and waits for the answer that names it.
@@ -144,12 +146,14 @@ fn a_whole_game_of_mistakes_gets_an_answer_to_each() {
             l.starts_with("My move is:") || l.contains("Game over")
         });
         if line.contains("Game over") {
-            break line;
+            let (_, next) = me.p.until("what to do next", |l| l.contains("Type new"));
+            break format!("{line}\n{next}");
         }
         assert!(moves < 300, "no end after {moves} moves");
     };
     eprintln!("{moves} moves, {} answers: {over}", me.answers);
-    assert!(over.contains("Type new to play again"), "{over}");
+    assert!(over.contains("Game over: White wins by checkmate.\n"), "{over}");
+    assert!(over.ends_with("Type new to play again, or undo/remove to take back."), "{over}");
     // After the end: a move is refused, and it says why.
     me.mistake(b"7g7f", "The game is over");
     me.p.send("quit");

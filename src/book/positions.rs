@@ -103,14 +103,7 @@ impl Book {
     /// Picks a move at random in proportion to weight: never a `?` move, `!` moves first.
     /// `random` is a uniformly random number supplied by the caller.
     pub fn choose(&self, pos: &Position, random: u64) -> Option<(Move, Option<Move>)> {
-        let entries = self.entries(pos);
-        let usable: Vec<&BookEntry> = entries
-            .iter()
-            .filter(|e| e.mark != Some(Annotation::Bad) && e.weight > 0 && pos.is_legal(e.mv))
-            .collect();
-        let good: Vec<&BookEntry> =
-            usable.iter().copied().filter(|e| e.mark == Some(Annotation::Good)).collect();
-        let pool = if good.is_empty() { usable } else { good };
+        let pool = self.pool(pos);
         let total: u64 = pool.iter().map(|e| u64::from(e.weight)).sum();
         if total == 0 {
             return None;
@@ -124,6 +117,27 @@ impl Book {
             pick -= u64::from(e.weight);
         }
         None
+    }
+
+    /// The move [`choose`](Self::choose) picks most often: the most played of its pool (the
+    /// first of equals, as the book lists them), for a hint that does not change each time.
+    pub fn most_played(&self, pos: &Position) -> Option<Move> {
+        let pool = self.pool(pos);
+        let most = pool.iter().map(|e| e.weight).max()?;
+        pool.iter().find(|e| e.weight == most).map(|e| e.mv)
+    }
+
+    /// The entries a choice is made from: the legal ones played at least once and not
+    /// marked `?`; of those, the ones marked `!` if there are any.
+    fn pool(&self, pos: &Position) -> Vec<&BookEntry> {
+        let usable: Vec<&BookEntry> = self
+            .entries(pos)
+            .iter()
+            .filter(|e| e.mark != Some(Annotation::Bad) && e.weight > 0 && pos.is_legal(e.mv))
+            .collect();
+        let good: Vec<&BookEntry> =
+            usable.iter().copied().filter(|e| e.mark == Some(Annotation::Good)).collect();
+        if good.is_empty() { usable } else { good }
     }
 }
 

@@ -409,6 +409,16 @@ impl Engine {
         }
     }
 
+    /// The book's most played move in the current position, if the book is on and the game
+    /// began from the start position: what a hint offers in the opening. Unlike
+    /// [`book_move`](Self::book_move) it draws no lot and leaves the book's state alone.
+    pub fn book_hint(&self, game: &Game) -> Option<Move> {
+        if !self.options.use_book || !game.is_regular_start() {
+            return None;
+        }
+        self.book.as_ref()?.most_played(game.position())
+    }
+
     /// Stops using the book for the rest of this game (the original does this after `undo`).
     pub fn leave_book(&mut self) {
         self.book_misses = BOOK_MISSES_ALLOWED;

@@ -161,7 +161,9 @@ impl<D: Surface> Interp<'_, D> {
     /// A game read that has ended says so, as the end of a game played does.
     fn note_finished(&mut self) {
         if let Some(o) = self.outcome {
-            self.note(&super::play::game_over(o));
+            for line in super::play::game_over(o) {
+                self.note(&line);
+            }
         }
     }
 

@@ -17,23 +17,24 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 impl<D: Surface> Interp<'_, D> {
-    /// Announces the end of the game. People get the final board and one line that says
-    /// who won and how to go on; xshogi gets the original's words, which it reads.
+    /// Announces the end of the game. People get the final board, a line that says who
+    /// won and one on how to go on; xshogi gets the original's words, which it reads.
     pub(super) fn announce_end(&mut self, o: Outcome, after_user_move: bool) {
         self.outcome = Some(o);
         self.both = false;
+        if self.people() {
+            self.redraw();
+            for line in game_over(o) {
+                self.news(&line);
+            }
+            return;
+        }
         let mates = match o {
             Outcome::Win { winner, reason: WinReason::Checkmate | WinReason::NoLegalMove } => {
                 Some(format!("{} mates!", winner.name()))
             }
             _ => None,
         };
-        if self.people() {
-            self.redraw();
-            let lead = mates.map(|m| m + " ").unwrap_or_default();
-            self.news(&format!("{lead}{}", game_over(o)));
-            return;
-        }
         let words = match (mates, o) {
             (Some(m), _) => m,
             (None, Outcome::Win { winner, .. }) => format!("{} wins: {o}", winner.name()),
@@ -252,12 +253,14 @@ impl<D: Surface> Interp<'_, D> {
     }
 
     /// `lines`: show that many best moves with their scores; `None`: the original's one
-    /// suggested move. Both from the match's full-strength search, whatever the level.
+    /// suggested move, the opening book's most played move while the game is in the book,
+    /// else a full-strength search's, whatever the level.
     pub(super) fn give_hint(&mut self, lines: Option<u32>) {
         if let Some(n) = lines {
             return self.best_moves(n as usize);
         }
-        match choice::hint(self.play.game()) {
+        let game = self.play.game();
+        match self.play.engine().book_hint(game).or_else(|| choice::hint(game)) {
             Some(m) => self.reply(&format!("Hint: {m}")),
             None => self.reply("I have no idea."),
         }
@@ -295,17 +298,20 @@ impl<D: Surface> Interp<'_, D> {
     }
 }
 
-/// How a game ended and what to do next, for people: `Game over, Black wins by
-/// checkmate. Type new …`.
-pub(super) fn game_over(o: Outcome) -> String {
+/// How a game ended and what to do next, for people, in two lines short enough for a
+/// 60-column terminal: `Game over: Black wins by checkmate.`, then `Type new …`.
+pub(super) fn game_over(o: Outcome) -> [String; 2] {
     let verdict = match o {
         Outcome::Win { winner, reason: WinReason::Checkmate } => {
             format!("{} wins by checkmate", winner.name())
         }
-        Outcome::Win { winner, .. } => format!("{} wins: {o}", winner.name()),
-        Outcome::Draw(_) => format!("drawn: {o}"),
+        Outcome::Win { winner, .. } => format!("{} wins, {o}", winner.name()),
+        Outcome::Draw(_) => format!("drawn, {o}"),
     };
-    format!("Game over, {verdict}. Type new to play again, or undo/remove to take back.")
+    [
+        format!("Game over: {verdict}."),
+        "Type new to play again, or undo/remove to take back.".to_string(),
+    ]
 }
 
 /// `a`, `a or b`, `a, b or c`.

@@ -3,7 +3,7 @@
 
 use crate::common::Rng;
 use gnushogi::engine::bench::positions;
-use gnushogi::eval::{PARAMS, evaluate, evaluate_with};
+use gnushogi::eval::{PARAMS, Placement, PlacementStep, evaluate, evaluate_placed, evaluate_with};
 use gnushogi::notation::parse_sfen;
 use gnushogi::rules::{MoveList, Piece, Position, Square};
 
@@ -30,7 +30,7 @@ fn colour_symmetry_on_real_positions() {
 /// The search's evaluation folds the table into lookups; it must give the generic sum's
 /// number exactly. Walks of random legal moves from the data positions (middle games,
 /// perft positions, tsume problems with one king) reach promoted pieces, full hands and
-/// checks.
+/// checks. The placement the search keeps move by move must stay the one counted afresh.
 #[test]
 fn folded_evaluation_equals_the_generic_sum() {
     let data = [
@@ -41,6 +41,7 @@ fn folded_evaluation_equals_the_generic_sum() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut list = MoveList::new();
     let mut checked = 0;
+    let (mut stepped, mut recounted) = (0, 0);
     let starts = data
         .iter()
         .flat_map(|d| d.lines())
@@ -48,8 +49,11 @@ fn folded_evaluation_equals_the_generic_sum() {
         .map(|l| parse_sfen(l.split('\t').next().unwrap()).unwrap());
     for start in starts {
         let mut p: Position = start;
+        let mut placement = Placement::of(&p);
         for _ in 0..40 {
             assert_eq!(evaluate(&p), evaluate_with(&p, &PARAMS), "{p:?}");
+            assert_eq!(placement, Placement::of(&p), "{p:?}");
+            assert_eq!(evaluate_placed(&p, placement), evaluate(&p), "{p:?}");
             checked += 1;
             list.clear();
             p.legal_moves(&mut list);
@@ -57,8 +61,20 @@ fn folded_evaluation_equals_the_generic_sum() {
                 break;
             }
             let pick = list.get(rng.below(list.len())).unwrap();
-            p = p.played(pick);
+            let next = p.played(pick);
+            placement = match PlacementStep::of(&p, pick) {
+                Some(step) => {
+                    stepped += 1;
+                    placement.after(step, &next)
+                }
+                None => {
+                    recounted += 1;
+                    Placement::of(&next)
+                }
+            };
+            p = next;
         }
     }
     assert!(checked > 5000, "{checked} positions");
+    assert!(stepped > 4000 && recounted > 100, "{stepped} steps, {recounted} king moves");
 }

@@ -17,7 +17,7 @@ use super::layout::{
 };
 use super::params::PARAMS;
 use super::reference::{danger_penalty, is_big};
-use crate::rules::{Bitboard, Color, PieceKind, Position, Square, attacks};
+use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// Material plus advancement of a piece of colour × kind on a square; for the king, the
 /// king-square term.
@@ -143,7 +143,7 @@ type Kings = [&'static [u16; 81]; 2];
 /// The terms of every piece of one kind and colour; `attacks_of` is that kind's attacks.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn add_kind(
+fn add_kind<const PLACED: bool>(
     side: &mut Side,
     color: Color,
     kind: PieceKind,
@@ -166,7 +166,9 @@ fn add_kind(
         if small {
             side.attacked_by_small |= a;
         }
-        side.linear += placement_of(sq, placement, king_relative, kings);
+        if !PLACED {
+            side.linear += placement_of(sq, placement, king_relative, kings);
+        }
         if mobility != 0 {
             side.linear += mobility * (a & !own).count() as i32;
         }
@@ -179,12 +181,21 @@ fn add_kind(
 /// danger they put on the enemy king is one count of the shifted board in its zone, the same
 /// sum [`add_kind`] would find pawn by pawn.
 #[inline(always)]
-fn add_pawns(side: &mut Side, color: Color, pawns: Bitboard, enemy_zone: Bitboard, kings: Kings) {
+fn add_pawns<const PLACED: bool>(
+    side: &mut Side,
+    color: Color,
+    pawns: Bitboard,
+    enemy_zone: Bitboard,
+    kings: Kings,
+) {
     let k = PieceKind::Pawn.index();
     let a = pawns.forward(color);
     side.attacked_not_by_king |= a;
     side.attacked_by_small |= a;
     side.danger_to_enemy += PARAMS[P_DANGER_ATTACK + k] * (a & enemy_zone).count() as i32;
+    if PLACED {
+        return;
+    }
     let placement = &PLACEMENT[color.index()][k];
     let k13 = kind13(PieceKind::Pawn);
     let king_relative = [&KING_RELATIVE[0][k13], &KING_RELATIVE[1][k13]];
@@ -201,23 +212,131 @@ fn add_pawns(side: &mut Side, color: Color, pawns: Bitboard, enemy_zone: Bitboar
 /// distribution builds for) it runs a copy compiled to use it: the search is 7 % faster.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_on_this_cpu::<false>(pos, Placement([0; 2]))
+}
+
+/// [`evaluate`](crate::eval::evaluate) of `pos` whose [`Placement`] is known: the same
+/// number, without visiting the pieces' squares for it.
+#[inline]
+pub fn evaluate_placed(pos: &Position, placement: Placement) -> i32 {
+    debug_assert_eq!(placement, Placement::of(pos));
+    evaluate_on_this_cpu::<true>(pos, placement)
+}
+
+/// [`evaluate_folded`], with `popcnt` where the processor has it.
+#[inline]
+fn evaluate_on_this_cpu<const PLACED: bool>(pos: &Position, placement: Placement) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has just been found to have the instruction.
         #[allow(unsafe_code)]
-        return unsafe { evaluate_with_popcnt(pos) };
+        return unsafe { evaluate_with_popcnt::<PLACED>(pos, placement) };
     }
-    evaluate_folded(pos)
+    evaluate_folded::<PLACED>(pos, placement)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn evaluate_with_popcnt(pos: &Position) -> i32 {
-    evaluate_folded(pos)
+fn evaluate_with_popcnt<const PLACED: bool>(pos: &Position, placement: Placement) -> i32 {
+    evaluate_folded::<PLACED>(pos, placement)
 }
 
+/// Every piece's material, advancement and placement relative to both kings, summed by
+/// colour: the part of the evaluation a move changes only on its own squares (a king move
+/// changes it for every piece). The search keeps it along its path, move by move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Placement([i32; 2]);
+
+/// What a move that is not a king's changes in [`Placement`]: a piece of `us` leaves `from`
+/// (none for a drop) as `kind` and stands on `to` as `moved`, taking `victim` there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PlacementStep {
+    us: Color,
+    kind: PieceKind,
+    moved: PieceKind,
+    from: Option<Square>,
+    to: Square,
+    victim: Option<PieceKind>,
+}
+
+impl PlacementStep {
+    /// The step of `m`, legal in `pos`; `None` for a king move, after which every piece
+    /// stands elsewhere relative to that king.
+    #[inline]
+    pub fn of(pos: &Position, m: Move) -> Option<PlacementStep> {
+        let to = m.to();
+        let (kind, from) = match m.drop_kind() {
+            Some(kind) => (kind, None),
+            None => {
+                let from = m.origin_unchecked();
+                (pos.piece_at(from)?.kind(), Some(from))
+            }
+        };
+        let victim = pos.piece_at(to).map(|p| p.kind());
+        if kind == PieceKind::King || victim == Some(PieceKind::King) {
+            return None;
+        }
+        let moved = kind.promoted_if(m.is_promotion());
+        Some(PlacementStep { us: pos.side_to_move(), kind, moved, from, to, victim })
+    }
+}
+
+impl Placement {
+    /// The placement of every piece of `pos`.
+    pub fn of(pos: &Position) -> Placement {
+        let kings = king_rows(pos);
+        let mut sums = [0; 2];
+        for sq in pos.occupied() {
+            if let Some(piece) = pos.piece_at(sq) {
+                let us = piece.color().index();
+                sums[us] += placement_term(piece.color(), piece.kind(), sq, kings[us]);
+            }
+        }
+        Placement(sums)
+    }
+
+    /// The placement after `step`, where both kings stand where they do in `pos` (the
+    /// position before or after the step, or any further on with the kings unmoved).
+    #[inline]
+    pub fn after(self, step: PlacementStep, pos: &Position) -> Placement {
+        let kings = king_rows(pos);
+        let mut sums = self.0;
+        let (us, them) = (step.us.index(), (!step.us).index());
+        sums[us] += placement_term(step.us, step.moved, step.to, kings[us]);
+        if let Some(from) = step.from {
+            sums[us] -= placement_term(step.us, step.kind, from, kings[us]);
+        }
+        if let Some(victim) = step.victim {
+            sums[them] -= placement_term(!step.us, victim, step.to, kings[them]);
+        }
+        Placement(sums)
+    }
+}
+
+/// For each colour, the rows of [`FINE`] of its pieces' offsets from its own king and the
+/// enemy's.
+#[inline]
+fn king_rows(pos: &Position) -> [Kings; 2] {
+    let squares =
+        [Color::Black, Color::White].map(|c| pos.king_square(c).map_or(81, |k| k.index()));
+    [[&FINE[0][squares[0]], &FINE[0][squares[1]]], [&FINE[1][squares[1]], &FINE[1][squares[0]]]]
+}
+
+/// One piece's share of [`Placement`] (for a king, its square's term).
+#[inline]
+fn placement_term(color: Color, kind: PieceKind, sq: Square, kings: Kings) -> i32 {
+    let placement = &PLACEMENT[color.index()][kind.index()];
+    if kind == PieceKind::King {
+        return placement[sq.index()];
+    }
+    let k13 = kind13(kind);
+    placement_of(sq, placement, [&KING_RELATIVE[0][k13], &KING_RELATIVE[1][k13]], kings)
+}
+
+/// The evaluation; with `PLACED`, `placed` is the position's [`Placement`] and the piece
+/// loops leave that part out.
 #[inline(always)]
-fn evaluate_folded(pos: &Position) -> i32 {
+fn evaluate_folded<const PLACED: bool>(pos: &Position, placed: Placement) -> i32 {
     use PieceKind::*;
     let occ = pos.occupied();
     let king_squares = [pos.king_square(Color::Black), pos.king_square(Color::White)];
@@ -244,13 +363,22 @@ fn evaluate_folded(pos: &Position) -> i32 {
             ($kind:expr, $attacks_of:expr) => {{
                 let pieces = pos.pieces(color, $kind);
                 if !pieces.is_empty() {
-                    add_kind(&mut side, color, $kind, pieces, own, zone, kings, $attacks_of);
+                    add_kind::<PLACED>(
+                        &mut side,
+                        color,
+                        $kind,
+                        pieces,
+                        own,
+                        zone,
+                        kings,
+                        $attacks_of,
+                    );
                 }
             }};
         }
         let pawns = pos.pieces(color, Pawn);
         if !pawns.is_empty() {
-            add_pawns(&mut side, color, pawns, zone, kings);
+            add_pawns::<PLACED>(&mut side, color, pawns, zone, kings);
         }
         add!(Lance, |sq| attacks::lance_attacks(color, sq, occ));
         add!(Knight, |sq| attacks::knight_attacks(color, sq));
@@ -266,7 +394,12 @@ fn evaluate_folded(pos: &Position) -> i32 {
         let mut all = side.attacked_not_by_king;
         if let Some(k) = king_squares[us] {
             all |= attacks::king_attacks(k);
-            side.linear += PLACEMENT[us][King.index()][k.index()];
+            if !PLACED {
+                side.linear += PLACEMENT[us][King.index()][k.index()];
+            }
+        }
+        if PLACED {
+            side.linear += placed.0[us];
         }
         attacked[us] = all;
         attacked_not_by_king[us] = side.attacked_not_by_king;

@@ -27,6 +27,7 @@ pub mod nnue;
 pub mod params;
 mod reference;
 
+pub use folded::{Placement, PlacementStep, evaluate_placed};
 pub use layout::{
     FINE_OFFSETS, LAYOUT, NUM_PARAMS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED,
     P_DANGER_HAND, P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST,

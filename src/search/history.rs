@@ -3,7 +3,7 @@
 //! search found the static evaluation off, by pawn structure). Kept per thread from move to
 //! move.
 
-use crate::eval::evaluate;
+use crate::eval::{Placement, evaluate, evaluate_placed};
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// History scores stay within this bound (the update pulls them towards it, never past).
@@ -71,6 +71,9 @@ pub struct Tables {
     /// Continuation history: how well a move (piece, destination) did after a given previous
     /// move (piece, destination), one or two plies back.
     continuation: Vec<i16>,
+    /// One bit per row of `continuation` (a previous move) that may hold a non-zero entry:
+    /// the table is 13 MiB, and a search writes few of its rows, so a clear zeroes only these.
+    touched_rows: Vec<u64>,
     counter: Vec<Option<Move>>,
     /// Correction history: the search's score less the static evaluation, averaged by side
     /// to move and pawn structure.
@@ -85,6 +88,7 @@ impl Tables {
         Tables {
             history: vec![0; 2 * HISTORY_FROM * 81],
             continuation: vec![0; CONT_KEYS * CONT_KEYS],
+            touched_rows: vec![0; CONT_KEYS.div_ceil(64)],
             counter: vec![None; 32 * 81],
             correction: vec![0; 2 * CORRECTION_SIZE],
             eval_cache: vec![0; EVAL_CACHE_SIZE],
@@ -93,7 +97,14 @@ impl Tables {
 
     pub(super) fn clear(&mut self) {
         self.history.fill(0);
-        self.continuation.fill(0);
+        for (word_index, word) in self.touched_rows.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                let row = word_index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.continuation[row * CONT_KEYS..][..CONT_KEYS].fill(0);
+            }
+        }
         self.counter.fill(None);
         self.correction.fill(0);
     }
@@ -101,13 +112,22 @@ impl Tables {
     /// The static evaluation of `pos`, from the cache when it has been seen. The cache needs
     /// no clearing: the evaluation is a function of the position alone. An entry keeps the
     /// key's top 40 bits: a different position in the slot passes for it once in 2^40.
-    pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
+    /// `placement` gives the position's [`Placement`] if it is known, asked only if the cache
+    /// misses.
+    pub(super) fn evaluate(
+        &mut self,
+        pos: &Position,
+        placement: impl FnOnce() -> Option<Placement>,
+    ) -> i32 {
         let key = pos.key();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if let Some(v) = cached_eval(*slot, key) {
             return v;
         }
-        let v = evaluate(pos);
+        let v = match placement() {
+            Some(placement) => evaluate_placed(pos, placement),
+            None => evaluate(pos),
+        };
         if let Some(entry) = eval_entry(key, v) {
             *slot = entry;
         }
@@ -131,6 +151,8 @@ impl Tables {
         *h = pulled(*h, bonus, HISTORY_MAX);
         let cur = cont_key(pos, m);
         for prev in previous.into_iter().flatten() {
+            let row = prev.0 * 81 + prev.1.index();
+            self.touched_rows[row / 64] |= 1 << (row % 64);
             let c = &mut self.continuation[cont_index(prev, cur)];
             *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
         }
@@ -253,6 +275,26 @@ fn eval_entry(key: u64, v: i32) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clear_zeroes_every_continuation_entry_written() {
+        let pos = Position::startpos();
+        let mut tables = Tables::new();
+        let mut list = crate::rules::MoveList::new();
+        pos.legal_moves(&mut list);
+        // Rows at both ends of the table and in between, one and two plies back.
+        let previous =
+            [(0, 0), (31, 80), (17, 40)].map(|(code, sq)| (code, Square::from_index_unchecked(sq)));
+        for (i, m) in list.iter().enumerate() {
+            let prev = previous[i % previous.len()];
+            tables.update_history(&pos, m, 500, [Some(prev), Some(previous[(i + 1) % 3])]);
+        }
+        assert!(tables.continuation.iter().any(|&c| c != 0));
+        tables.clear();
+        assert!(tables.continuation.iter().all(|&c| c == 0));
+        assert!(tables.touched_rows.iter().all(|&w| w == 0));
+        assert!(tables.history.iter().all(|&h| h == 0));
+    }
 
     #[test]
     fn eval_cache_entries_round_trip_and_reject_other_keys() {

@@ -7,7 +7,7 @@ use super::history::Tables;
 use super::see::{capture_value, see_ge};
 use super::stack::Stack;
 use crate::eval::PIECE_VALUE;
-use crate::rules::{Move, MoveSink, PieceKind, Position};
+use crate::rules::{Bitboard, Move, MoveSink, PieceKind, Position};
 
 /// A move with its ordering score.
 #[derive(Clone, Copy)]
@@ -130,14 +130,52 @@ fn order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) {
     (score, quiet)
 }
 
+/// The pieces whose moves [`declines_promotion`] asks about, found once for a batch: the
+/// side to move's pawns, bishops and rooks, and its promotion zone.
+struct PromotionDecliners {
+    pieces: Bitboard,
+    zone: Bitboard,
+}
+
+impl PromotionDecliners {
+    fn new(pos: &Position) -> PromotionDecliners {
+        let us = pos.side_to_move();
+        let pieces = pos.pieces(us, PieceKind::Pawn)
+            | pos.pieces(us, PieceKind::Bishop)
+            | pos.pieces(us, PieceKind::Rook);
+        PromotionDecliners { pieces, zone: Bitboard::zone(us) }
+    }
+
+    /// [`declines_promotion`] of `m`, a move of the quiet batch (none of which promotes).
+    #[inline]
+    fn declines(&self, pos: &Position, m: Move) -> bool {
+        let declines = m.from().is_some_and(|from| {
+            self.pieces.contains(from) && (self.zone.contains(from) || self.zone.contains(m.to()))
+        });
+        debug_assert_eq!(declines, declines_promotion(pos, m));
+        declines
+    }
+}
+
 /// [`order_score`] of a move of the quiet batch, which neither captures nor promotes nor is
-/// a killer or the counter move.
+/// a killer or the counter move, with its history (`history`) already added.
 #[inline]
-fn quiet_order_score(pos: &Position, m: Move, order: &MoveOrder) -> (i32, bool) {
-    let (score, quiet) = if Some(m) == order.tt_move { (TT_MOVE_SCORE, false) } else { (0, true) };
-    let scored =
-        if declines_promotion(pos, m) { (score - 3_000_000, quiet) } else { (score, quiet) };
-    debug_assert_eq!(scored, order_score(pos, m, order));
+fn quiet_order_score(
+    pos: &Position,
+    m: Move,
+    order: &MoveOrder,
+    decliners: &PromotionDecliners,
+    history: impl Fn(Move) -> i32,
+) -> i32 {
+    let score = if Some(m) == order.tt_move { TT_MOVE_SCORE } else { history(m) };
+    let scored = if decliners.declines(pos, m) { score - 3_000_000 } else { score };
+    debug_assert_eq!(
+        scored,
+        match order_score(pos, m, order) {
+            (s, true) => s + history(m),
+            (s, false) => s,
+        }
+    );
     scored
 }
 
@@ -193,8 +231,8 @@ impl MoveBuf {
         }
     }
 
-    /// Appends the quiet batch, scored (history comes after).
-    fn quiet_batch(&mut self, pos: &Position) {
+    /// Appends the quiet batch, scored with the moves' `history` in one pass.
+    fn quiet_batch(&mut self, pos: &Position, history: impl Fn(Move) -> i32) {
         self.quiets_due = false;
         let order = self.order;
         let first = self.moves.len();
@@ -203,8 +241,9 @@ impl MoveBuf {
             *slot = Some(m);
         }
         pos.legal_quiet_into(&mut QuietSink { buf: self, skip });
+        let decliners = PromotionDecliners::new(pos);
         for sm in self.moves[first..].iter_mut() {
-            (sm.score, sm.quiet) = quiet_order_score(pos, sm.mv, &order);
+            sm.score = quiet_order_score(pos, sm.mv, &order, &decliners, &history);
         }
     }
 
@@ -224,12 +263,13 @@ impl MoveBuf {
             return self.moves.get(i).copied();
         }
         if self.pending && i >= self.good {
-            if self.quiets_due {
-                self.quiet_batch(pos);
-            }
             let history = tables.quiet_scorer(pos, stack.previous_moves(ply));
+            // The first batch's quiet moves (evasions), then the quiet batch, scored whole.
             for sm in self.moves[i..].iter_mut().filter(|sm| sm.quiet) {
                 sm.score += history(sm.mv);
+            }
+            if self.quiets_due {
+                self.quiet_batch(pos, &history);
             }
             self.pending = false;
             self.moves[i..].sort_unstable_by_key(|sm| std::cmp::Reverse(sm.score));

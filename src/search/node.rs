@@ -4,8 +4,10 @@
 use super::movepick::{MoveOrder, ScoredMove, TT_MOVE_SCORE, declines_promotion};
 use super::see::{capture_value, see_ge};
 use super::tt::TtEntry;
+use super::worker::PathPlacement;
 use super::worker::Worker;
 use super::{Bound, INFINITE, MATE, MATE_IN_MAX, MAX_PLY, mated_in, score_from_tt, score_to_tt};
+use crate::eval::{Placement, PlacementStep};
 use crate::rules::{CheckInfo, Move, MoveSink, Position};
 
 // ---- tuned margins -----------------------------------------------------------------------
@@ -52,7 +54,7 @@ impl Worker<'_> {
                 return s;
             }
             if ply >= MAX_PLY - 2 {
-                return if in_check { 0 } else { self.tables.evaluate(pos) };
+                return if in_check { 0 } else { self.tables.evaluate(pos, || None) };
             }
             if let Some(s) = self.entering_king_end(pos, ply) {
                 return s;
@@ -82,7 +84,7 @@ impl Worker<'_> {
             }
         }
 
-        let (raw_eval, eval) = self.static_eval(pos, in_check, tte);
+        let (raw_eval, eval) = self.static_eval(pos, ply, in_check, tte);
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         self.stack[ply + 1].killers = [None, None];
@@ -110,6 +112,7 @@ impl Worker<'_> {
                 && ply > 0
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.place_child(ply, pos, None);
                 let mut child = pos.clone();
                 child.play_null();
                 self.stack[ply].null_move = true;
@@ -253,6 +256,7 @@ impl Worker<'_> {
                 }
             }
             self.ctx.tt.prefetch(pos.key_after(m));
+            self.place_child(ply, pos, Some(m));
             let child = pos.played(m);
             let gives_check = child.in_check();
             let extension = singular.max(i32::from(
@@ -400,19 +404,45 @@ impl Worker<'_> {
         self.repetitions.push(child);
     }
 
+    /// Notes how the evaluation's placement of the child that `m` (`None`: the null move)
+    /// reaches from `pos`, the node at `ply`, follows from the node's: carried down only when
+    /// the child's subtree evaluates.
+    #[inline]
+    fn place_child(&mut self, ply: usize, pos: &Position, m: Option<Move>) {
+        // Counted here once for all the children, not by each child that evaluates.
+        if let PathPlacement::Unknown = self.placements[ply] {
+            self.placements[ply] = PathPlacement::Known(Placement::of(pos));
+        }
+        self.placements[ply + 1] = match m {
+            Some(m) => {
+                PlacementStep::of(pos, m).map_or(PathPlacement::Unknown, PathPlacement::Step)
+            }
+            None => PathPlacement::Passed,
+        };
+    }
+
     fn leave_child(&mut self) {
         self.repetitions.pop();
     }
 
     /// A node's static evaluation: raw (as the table keeps it, so no stale correction is
     /// stored) and corrected (as the search uses it); both -INFINITE in check.
-    fn static_eval(&mut self, pos: &Position, in_check: bool, tte: Option<TtEntry>) -> (i32, i32) {
+    fn static_eval(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        in_check: bool,
+        tte: Option<TtEntry>,
+    ) -> (i32, i32) {
         if in_check {
             return (-INFINITE, -INFINITE);
         }
         let raw = match tte {
             Some(e) => e.eval,
-            None => self.tables.evaluate(pos),
+            None => {
+                let path = &mut self.placements;
+                self.tables.evaluate(pos, || PathPlacement::resolve(path, ply, pos))
+            }
         };
         (raw, self.tables.corrected_eval(pos, raw))
     }
@@ -434,7 +464,7 @@ impl Worker<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.tables.evaluate(pos) };
+            return if in_check { 0 } else { self.tables.evaluate(pos, || None) };
         }
         let key = pos.key();
         let tte = self.ctx.tt.probe(key);
@@ -446,7 +476,7 @@ impl Worker<'_> {
                 return s;
             }
         }
-        let (raw_eval, stand) = self.static_eval(pos, in_check, tte);
+        let (raw_eval, stand) = self.static_eval(pos, ply, in_check, tte);
         let mut best = stand;
         if !in_check {
             if stand >= beta {
@@ -483,6 +513,7 @@ impl Worker<'_> {
                 }
             }
             self.ctx.tt.prefetch(pos.key_after(m));
+            self.place_child(ply, pos, Some(m));
             let child = pos.played(m);
             let v = -self.qsearch::<PV>(&child, -beta, -alpha, ply + 1);
             if self.stopped {
@@ -519,7 +550,8 @@ impl Worker<'_> {
 }
 
 /// Whether `m` gives check, with the king's lines computed at the first question of a node.
-#[inline]
+/// Asked of every quiet move the move-count pruning reaches: inlined.
+#[inline(always)]
 fn gives_check(pos: &Position, m: Move, info: &mut Option<CheckInfo>) -> bool {
     pos.gives_check_with(m, info.get_or_insert_with(|| pos.check_info()))
 }

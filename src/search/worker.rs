@@ -8,6 +8,7 @@ use super::pv::PvTable;
 use super::repetition::Repetitions;
 use super::stack::Stack;
 use super::{INFINITE, MATE, MAX_PLY, SearchContext, SearchLimits, TimeManager, mated_in};
+use crate::eval::{Placement, PlacementStep};
 use crate::game::Game;
 use crate::rules::{EnteringKingRule, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -31,6 +32,47 @@ pub(super) struct RootMove {
     pub(super) score: i32,
     pub(super) prev_score: i32,
     pub(super) pv: Vec<Move>,
+}
+
+/// What the path knows of a node's [`Placement`].
+#[derive(Clone, Copy)]
+pub(super) enum PathPlacement {
+    Known(Placement),
+    /// The parent's, after a move that is not a king's.
+    Step(PlacementStep),
+    /// The parent's (a null move).
+    Passed,
+    /// To be counted afresh (the root; after a king move).
+    Unknown,
+}
+
+impl PathPlacement {
+    /// The placement of `pos`, the node at `ply` of `path`: an ancestor's carried down the
+    /// steps since, each node's kept on the way; `None` for a node after a king move (or the
+    /// root), which the evaluation had best count in its own pass over the pieces.
+    pub(super) fn resolve(
+        path: &mut [PathPlacement],
+        ply: usize,
+        pos: &Position,
+    ) -> Option<Placement> {
+        let mut known = ply;
+        let mut placement = loop {
+            match path[known] {
+                PathPlacement::Known(p) => break p,
+                PathPlacement::Step(_) | PathPlacement::Passed if known > 0 => known -= 1,
+                // The parent of a node with a step is known (see `Worker::place_child`).
+                _ => return None,
+            }
+        };
+        // No king has moved since `known`: `pos` has them where every step had.
+        for slot in &mut path[known + 1..=ply] {
+            if let PathPlacement::Step(step) = *slot {
+                placement = placement.after(step, pos);
+            }
+            *slot = PathPlacement::Known(placement);
+        }
+        Some(placement)
+    }
 }
 
 pub(super) struct Worker<'a> {
@@ -61,6 +103,9 @@ pub(super) struct Worker<'a> {
     /// A move buffer per ply, and a second set for the verification searches of singular
     /// extensions (the node's own list is still in use).
     pub(super) frames: Vec<MoveBuf>,
+    /// The evaluation's [`Placement`] of each node on the path, or the step from its parent's:
+    /// most evaluations follow it from an ancestor's rather than visit every piece.
+    pub(super) placements: Vec<PathPlacement>,
 }
 
 impl<'a> Worker<'a> {
@@ -103,6 +148,7 @@ impl<'a> Worker<'a> {
             pv_index: 0,
             multipv: limits.multipv.max(1),
             frames: (0..2 * (MAX_PLY + 2)).map(|_| MoveBuf::new()).collect(),
+            placements: vec![PathPlacement::Unknown; MAX_PLY + 8],
         }
     }
 

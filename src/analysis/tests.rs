@@ -218,6 +218,12 @@ fn the_graph_labels_the_mate_the_game_ends_in() {
     assert_eq!(run.len(), 2);
     assert_eq!(text, "White is mated (mate in 1 seen at move 0)");
     assert_eq!(graph::points(&a), [(0, 100.0), (1, 100.0)]);
+    // The label is the legend's mate entry, under the chart: in the chart it covered the
+    // curve of a won game (issue 38's second trial).
+    let svg = graph::svg(&a, "mated").unwrap();
+    let label = svg.lines().position(|l| l.contains("mate: White is mated")).expect("the label");
+    let legend = svg.lines().position(|l| l.contains(">blunder<") || l == "blunder");
+    assert!(legend.is_some_and(|b| b < label), "{svg}");
     // No mate at the end, no label.
     let even = judge(Score::Cp(0), Score::Cp(0), "7g7f");
     let a = Analysis { moves: vec![even], total: 1, interrupted: false };

@@ -359,3 +359,67 @@ fn input_stops_the_text_modes_analysis() {
     let (status, _, err) = p.finish();
     assert_clean(status, &err, "text mode");
 }
+
+/// A game of `data/records/games.tsv` by its source's tag (`usi.ts#58`).
+fn real_game(tag: &str) -> String {
+    let games = include_str!("data/records/games.tsv");
+    let line = games.lines().find(|l| l.contains(&format!("usi.ts#{tag}\t"))).expect("the game");
+    format!("{}\n", line.split('\t').next().unwrap())
+}
+
+/// `+120` / `-M5` as (side ahead is Black, mate plies or centipawns), for comparing.
+fn score_of(word: &str) -> (bool, Option<u32>, i32) {
+    match word.strip_prefix("+M").or_else(|| word.strip_prefix("-M")) {
+        Some(p) => (word.starts_with('+'), Some(p.parse().unwrap()), 0),
+        None => (true, None, word.parse().unwrap()),
+    }
+}
+
+/// Better for the mover (Black when `black`): a mate sooner for it, later against it.
+fn better(a: &str, b: &str, black: bool) -> bool {
+    let key = |w: &str| {
+        let (plus, mate, cp) = score_of(w);
+        let mine = plus == black;
+        match mate {
+            Some(p) if mine => (2, -i64::from(p)),
+            Some(p) => (0, i64::from(p)),
+            None => (1, i64::from(if black { cp } else { -cp })),
+        }
+    };
+    key(a) > key(b)
+}
+
+#[test]
+fn a_won_and_a_lost_game_read_without_contradictions() {
+    // Issue 38's second trial: `best 8c8d +71` under a move that went +71 -> +23 for White
+    // (the "best" no better than the move played), and `-M5 -> -M6 … mates in 7`.
+    let dir = fresh_dir("analyse-real");
+    for (tag, name) in [("58", "won.usi"), ("38", "lost.usi")] {
+        let record = write(&dir, name, &real_game(tag));
+        let args = ["--analyse", &record, "--depth", "4", "--threads", "1"];
+        let (status, out, err) = run(&args, &dir, b"");
+        assert_eq!(status.code(), Some(0), "{out:#?} {err}");
+        let mut checked = (0, 0);
+        for (i, line) in out.iter().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() < 7 || words[3] != "->" || !words[0].ends_with('.') {
+                continue;
+            }
+            let ply: usize = words[0].trim_end_matches('.').parse().expect("a ply");
+            let black = ply % 2 == 1;
+            let (before, after) = (words[2], words[4]);
+            if let Some(best) = out.get(i + 1).filter(|l| l.starts_with("        best ")) {
+                let score = best.split_whitespace().nth(2).unwrap().trim_end_matches(':');
+                assert_eq!(score, before, "{best}");
+                assert!(better(before, after, black), "a best no better: {line}\n{best}");
+                checked.0 += 1;
+            }
+            if let Some(n) = line.split("mates in ").nth(1) {
+                let n: u32 = n.split_whitespace().next().unwrap().parse().unwrap();
+                assert_eq!(score_of(after).1, Some(n), "{line}");
+                checked.1 += 1;
+            }
+        }
+        assert!(checked.0 >= 5 && checked.1 >= 1, "{name}: {checked:?} {out:#?}");
+    }
+}

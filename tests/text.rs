@@ -191,7 +191,10 @@ fn save_then_get_and_the_other_files() {
     let text = std::fs::read_to_string(&save).unwrap();
     assert!(text.contains(" B*4e        0     0       0"), "{text}");
     assert!(d.ask(&format!("xsave {}", dir.join("pos.x").display())).starts_with("Position saved"));
-    assert!(d.ask(&format!("bsave {}", dir.join("book.tbk").display())).starts_with("Game saved"));
+    assert!(
+        d.ask(&format!("bsave {}", dir.join("book.tbk").display()))
+            .starts_with("Game added to the book")
+    );
     assert!(d.ask(&format!("list {}", dir.join("list.txt").display())).starts_with("Game listed"));
     assert_eq!(
         std::fs::read_to_string(dir.join("book.tbk")).unwrap(),

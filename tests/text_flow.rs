@@ -218,7 +218,9 @@ fn the_clock_line_tells_the_truth() {
     pl.say("level 60 1");
     pl.say("bd");
     let (_, header) = pl.wait_for("Black ");
-    assert_eq!(header, "Black 1:00  White 1:00");
+    // Labelled: under `level 1 0:01` the unused time carries over, and a bare 0:12 after 12
+    // instant moves read as time used (issue 38's second trial).
+    assert_eq!(header, "Black 1:00  White 1:00  (time left)");
     pl.say("2g2f");
     pl.reply();
     pl.say("bd");

@@ -40,7 +40,8 @@ fn done(p: Driver, what: &str) {
 
 /// The text after the prompt(s) at the start of an output line.
 fn reply(line: &str) -> &str {
-    line.rsplit("Your move is? ").next().unwrap_or(line)
+    let line = line.rsplit("Your move is? ").next().unwrap_or(line);
+    line.rsplit("Your command? ").next().unwrap_or(line)
 }
 
 #[test]
@@ -269,6 +270,35 @@ fn the_xshogi_dialect_stays_quiet_about_settings() {
     assert!(lines[2].starts_with("1. ... "), "{lines:#?}");
 }
 
+#[test]
+fn second_trial_small_edges() {
+    // Issue 38's second whole trial, piped -R: each line a thing a player minded.
+    let dir = fresh_dir("text-trial2");
+    let mut p = text_mode(&dir);
+    answers(
+        &mut p,
+        &[
+            ("time", "time: give a time in centiseconds, e.g. time 6000"),
+            ("otime", "otime: give a time in centiseconds, e.g. otime 6000"),
+            ("otime x", "otime: 'x' is not a time in centiseconds"),
+        ],
+    );
+    p.send_all(&["force", "setsfen 8k/9/9/9/9/9/9/r8/K1g6 b - 1"]);
+    answers(&mut p, &[("moves", "1 legal move for Black:")]);
+    p.send_all(&["new", "force", "7g7f", "3c3d"]);
+    answers(&mut p, &[("bsave book.tbk", "Game added to the book book.tbk")]);
+    let book = std::fs::read_to_string(dir.join("book.tbk")).expect("bsave wrote the book");
+    assert!(book.contains("P7g-7f P3c-3d"), "{book}");
+    // After the end, `hint` says why it has nothing (it said "I have no idea.").
+    p.send_all(&["force", "setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    said(&mut p, "G*5b", "Game over");
+    let over = "hint: the game is over; type new to play again, or undo/remove to take back.";
+    answers(&mut p, &[("hint", over), ("hint 3", over)]);
+    p.send("undo");
+    said(&mut p, "hint", "Hint: ");
+    done(p, "second trial");
+}
+
 // ----- the full screen's menu, under a real terminal (tmux) ---------------------------
 
 #[test]
@@ -285,8 +315,11 @@ fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
     t.wait("There is no level 111: choose 1 to 14.");
     // Letters used to be dropped, and Enter then started level 1.
     t.send(&["abc", "Enter"]);
-    let s = t.wait("There is no level abc: choose 1 to 14.");
+    let s = t.wait("'abc' is not a level: choose 1 to 14.");
     assert!(s.contains("Enter Level:"), "{s}");
+    // A newcomer's first word: it used to read "There is no level help".
+    t.send(&["help", "Enter"]);
+    t.wait("'help' is not a level: choose 1 to 14.");
     t.even_game_at_full_strength("11");
     t.wait("Level: 10 s a move");
     t.send(&["quit", "Enter"]);

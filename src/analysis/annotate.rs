@@ -96,7 +96,7 @@ pub fn move_comments(m: &MoveAnalysis) -> Vec<String> {
     if let Some(plies) = m.missed_mate {
         english.push_str(&format!(", missed mate in {plies}"));
     }
-    if !m.is_best && m.best.best.is_some() {
+    if m.best_is_better() && m.best.best.is_some() {
         let line = kif::line_text(&m.position, &m.best.pv, m.last_to, " ");
         english.push_str(&format!("; best {} {}", m.before, line));
     }

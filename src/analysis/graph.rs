@@ -1,8 +1,8 @@
 //! The evaluation graph as SVG: Black's chance to win after each move (the scale of the loss,
 //! as lishogi draws its graph), so that a won and a lost game both read at a glance: a big
 //! lead bends towards the edge without reaching it, the edges stand apart from the axes, and
-//! only a mate reaches them, marked and labelled. Mistakes and blunders are dots on the curve; the legend sits below the
-//! chart, off the data. Drawn with `plotters` into a string; the caller writes it whole.
+//! only a mate reaches them, marked, and named in the legend. Mistakes and blunders are dots
+//! on the curve; the legend sits below the chart, off the data. Drawn with `plotters` into a string; the caller writes it whole.
 
 use super::{Analysis, Eval, Mark};
 use plotters::prelude::*;
@@ -120,28 +120,26 @@ fn draw<DB: DrawingBackend>(
             });
         chart.draw_series(marked)?;
     }
-    // The mate the game ends in: triangles on the edge, and its label turned inwards.
+    // The mate the game ends in: triangles on the edge; its label goes in the legend, where
+    // it cannot cover the curve or a dot (drawn in the chart, it did in a won game).
+    let mut mate_label = String::from("mate");
     if let Some((run, text)) = final_mate(analysis) {
         let triangles = run
             .iter()
             .map(|&(ply, e)| TriangleMarker::new((ply, height(e)), 6, MATE_COLOUR.filled()));
         chart.draw_series(triangles)?;
-        let &(ply, e) = run.last().expect("a mate ends the run");
-        let y = height(e);
-        let dy = if y > 50.0 { 12 } else { -24 };
-        // The label ends at the mate, so that it stays in the chart.
-        let width = i32::try_from(text.chars().count()).unwrap_or(0) * 7;
-        chart.draw_series(std::iter::once(
-            EmptyElement::at((ply, y))
-                + Text::new(text, (-width, dy), ("sans-serif", 13).into_font().color(&MATE_COLOUR)),
-        ))?;
+        mate_label = format!("mate: {text}");
     }
     // The legend, in its own strip below the axis label.
-    let entries = [("mistake", MISTAKE_COLOUR), ("blunder", BLUNDER_COLOUR), ("mate", MATE_COLOUR)];
-    let mut x = i32::try_from(WIDTH).unwrap_or(0) - 330;
+    let entries = [
+        ("mistake", MISTAKE_COLOUR),
+        ("blunder", BLUNDER_COLOUR),
+        (mate_label.as_str(), MATE_COLOUR),
+    ];
+    let mut x = 90;
     let y = i32::try_from(LEGEND_HEIGHT / 2).unwrap_or(0);
-    for (name, colour) in entries {
-        if name == "mate" {
+    for (i, (name, colour)) in entries.into_iter().enumerate() {
+        if i == 2 {
             legend.draw(&TriangleMarker::new((x, y), 6, colour.filled()))?;
         } else {
             legend.draw(&Circle::new((x, y), 5, colour.filled()))?;

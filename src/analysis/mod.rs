@@ -124,6 +124,25 @@ impl Eval {
         if side == Color::Black { b } else { 1.0 - b }
     }
 
+    /// Better for `side` than `other`: a higher chance to win, or the same mate sooner (for
+    /// the winner) or later (for the loser).
+    pub fn better_for(self, other: Eval, side: Color) -> bool {
+        let key = |e: Eval| match e {
+            Eval::Cp(cp) => (1, i64::from(if side == Color::Black { cp } else { -cp })),
+            Eval::Mate { winner, plies } if winner == side => (2, -i64::from(plies)),
+            Eval::Mate { plies, .. } => (0, i64::from(plies)),
+        };
+        key(self) > key(other)
+    }
+
+    /// The same score one ply earlier: a mate counted from the move that leads to it.
+    fn ply_earlier(self) -> Eval {
+        match self {
+            Eval::Mate { winner, plies } => Eval::Mate { winner, plies: plies + 1 },
+            cp => cp,
+        }
+    }
+
     /// Centipawns for a graph or a GUI: a mate is ±`mate_cp`.
     pub fn clamped_cp(self, mate_cp: i32) -> i32 {
         match self {
@@ -299,6 +318,8 @@ impl MoveAnalysis {
         let mover = position.side_to_move();
         let before = Eval::from_score(best.score, mover);
         let next = Eval::from_score(reply.score, !mover);
+        // `after` counts a mate from before the move, as `before` and "mates in" do.
+        let next_from_before = next.ply_earlier();
         // The move played valued as the best was (from the position before, as deep), or by
         // the search of the position after it (a ply deeper), whichever thinks better of it:
         // a move one of the two searches finds as good as the best is not marked.
@@ -307,10 +328,14 @@ impl MoveAnalysis {
                 let alone = Eval::from_score(p.score, mover);
                 // A mate the solver proved after the move is a proof, not a view: no doubt.
                 let proven = reply.mate.is_some();
-                if proven || next.chance_of(mover) > alone.chance_of(mover) { next } else { alone }
+                if proven || next.chance_of(mover) > alone.chance_of(mover) {
+                    next_from_before
+                } else {
+                    alone
+                }
             }
             None if best.best == Some(mv) => before,
-            None => next,
+            None => next_from_before,
         };
         // A mate for the mover, from the solver or the search: its first move and length.
         let mate: Option<(Option<Move>, u32)> = match (&best.mate, best.score) {
@@ -367,6 +392,12 @@ impl MoveAnalysis {
 }
 
 impl MoveAnalysis {
+    /// The engine's choice is worth naming: not the move played, and better for the mover
+    /// than it (a shallower search may rate its choice below the move played).
+    pub fn best_is_better(&self) -> bool {
+        !self.is_best && self.before.better_for(self.after, self.mover)
+    }
+
     /// The score of the position after the move, from Black's side, from its own search.
     pub fn position_after(&self) -> Eval {
         Eval::from_score(self.reply.score, !self.mover)

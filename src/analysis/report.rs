@@ -36,7 +36,7 @@ pub fn move_line(m: &MoveAnalysis) -> String {
 /// Where the move played is not the engine's choice, the move it prefers, its score and
 /// the line that follows, on a line of its own: `        best 8h2b+ +22: 8h2b+ 8b2b …`.
 pub fn best_line(m: &MoveAnalysis) -> Option<String> {
-    let best = m.best.best.filter(|_| !m.is_best)?;
+    let best = m.best.best.filter(|_| m.best_is_better())?;
     let line: Vec<String> = m.best.pv.iter().take(LINE_MOVES).map(|mv| mv.to_string()).collect();
     Some(format!("        best {best} {}: {}", m.before, line.join(" ")))
 }

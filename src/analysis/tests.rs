@@ -218,6 +218,12 @@ fn the_graph_labels_the_mate_the_game_ends_in() {
     assert_eq!(run.len(), 2);
     assert_eq!(text, "White is mated (mate in 1 seen at move 0)");
     assert_eq!(graph::points(&a), [(0, 100.0), (1, 100.0)]);
+    // The label is the legend's mate entry, under the chart: in the chart it covered the
+    // curve of a won game (issue 38's second trial).
+    let svg = graph::svg(&a, "mated").unwrap();
+    let label = svg.lines().position(|l| l.contains("mate: White is mated")).expect("the label");
+    let legend = svg.lines().position(|l| l.contains(">blunder<") || l == "blunder");
+    assert!(legend.is_some_and(|b| b < label), "{svg}");
     // No mate at the end, no label.
     let even = judge(Score::Cp(0), Score::Cp(0), "7g7f");
     let a = Analysis { moves: vec![even], total: 1, interrupted: false };
@@ -238,4 +244,33 @@ fn the_record_gets_the_comments_of_the_moves_analysed() {
     annotate::annotate(&mut record, &Analysis { moves: vec![m], total: 1, interrupted: false });
     assert!(record.comments.iter().any(|l| l == "#評価値=0"), "{:#?}", record.comments);
     assert!(record.moves[0].comments.iter().any(|l| l.starts_with("*解析 0 ")));
+}
+
+#[test]
+fn a_mate_after_the_move_is_counted_from_the_move() {
+    // White is mated 4 plies after 7g7f: the move mates in 5, on both sides of the line.
+    let m = judge(Score::Mate(7), Score::Mate(-4), "2g2f");
+    assert_eq!(m.after, Eval::Mate { winner: Color::Black, plies: 5 });
+    assert_eq!(m.mates, Some(5));
+    assert!(report::move_line(&m).contains("+M7 ->    +M5"), "{}", report::move_line(&m));
+}
+
+#[test]
+fn the_best_move_is_named_only_when_it_is_better() {
+    let black = Color::Black;
+    assert!(Eval::Cp(100).better_for(Eval::Cp(50), black));
+    assert!(Eval::Cp(50).better_for(Eval::Cp(100), Color::White));
+    let mate = |winner, plies| Eval::Mate { winner, plies };
+    assert!(mate(black, 3).better_for(mate(black, 5), black));
+    assert!(mate(black, 5).better_for(mate(black, 3), Color::White));
+    assert!(Eval::Cp(-3000).better_for(mate(Color::White, 9), black));
+    // The search of the position after the move thinks better of it than the best's search
+    // of the position before: no "best" line (a shallower view), and no loss.
+    let m = judge(Score::Cp(20), Score::Cp(-80), "2g2f");
+    assert_eq!(m.loss, 0.0);
+    assert!(report::best_line(&m).is_none());
+    assert!(!annotate::move_comments(&m).last().unwrap().contains("best"));
+    // A worse move names the better one.
+    let m = judge(Score::Cp(20), Score::Cp(400), "2g2f");
+    assert!(report::best_line(&m).is_some_and(|l| l.contains("best 2g2f +20")));
 }

@@ -64,11 +64,14 @@ impl App<'_> {
                         self.start();
                     }
                     (_, None) => {
-                        *note = format!(
-                            "There is no {} {typed}: choose {first} to {}.",
-                            choice.word(),
-                            first + len - 1
-                        );
+                        let last = first + len - 1;
+                        let word = choice.word();
+                        // "There is no strength help" would read as a missing help page.
+                        *note = if typed.chars().all(|c| c.is_ascii_digit()) {
+                            format!("There is no {word} {typed}: choose {first} to {last}.")
+                        } else {
+                            format!("'{typed}' is not a {word}: choose {first} to {last}.")
+                        };
                         typed.clear();
                     }
                 }

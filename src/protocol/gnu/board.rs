@@ -16,6 +16,8 @@ pub struct View {
     pub coords: bool,
     /// The four star points, which also mark the promotion zones.
     pub stars: bool,
+    /// Running clocks labelled as time left, for people (the xshogi dialect's line is bare).
+    pub time_left_label: bool,
 }
 
 /// A full redraw, as the original prints it: an empty line, the clocks (the time each side
@@ -33,6 +35,9 @@ pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Squ
     if !clocks.on() {
         // No clocks run: the figures are the time used, which must not pass for time left.
         let _ = write!(t, "  (time used; {})", clocks.control);
+    } else if view.time_left_label {
+        // A clock that only grows (unused time carried to the next move) reads as time used.
+        t.push_str("  (time left)");
     }
     t.push_str("\n\n");
     let files: Vec<u8> = if view.reverse { (1..=9).collect() } else { (1..=9).rev().collect() };

@@ -268,6 +268,9 @@ impl fmt::Display for CommandError {
                 "{}: '{value}' is not a number from {} to {}{}; nothing changed",
                 l.name, l.lo, l.hi, l.note
             ),
+            CommandError::NotATime { command, word } if word.is_empty() => {
+                write!(f, "{command}: give a time in centiseconds, e.g. {command} 6000")
+            }
             CommandError::NotATime { command, word } => {
                 write!(f, "{command}: '{word}' is not a time in centiseconds")
             }
@@ -582,7 +585,7 @@ mod tests {
             "contempt: '2000' is not a number from -1000 to 1000; nothing changed"
         );
         assert!(said("sd -1").starts_with("depth: '-1' is not a number from 0 to 64"));
-        assert_eq!(said("time"), "time: '' is not a time in centiseconds");
+        assert_eq!(said("time"), "time: give a time in centiseconds, e.g. time 6000");
         assert_eq!(said("otime x:1"), "otime: 'x:1' is not a time in centiseconds");
         assert_eq!(said("debug P"), "debug: give a colour and a piece letter, e.g. bP or wR");
         assert_eq!(said("debug bX"), "debug: 'X' is not a piece letter");

@@ -12,7 +12,8 @@ impl<D: Surface> Interp<'_, D> {
         let mut moves: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         moves.sort();
         let side = self.play.game().position().side_to_move().name();
-        self.reply(&format!("{} legal moves for {side}:", moves.len()));
+        let noun = if moves.len() == 1 { "move" } else { "moves" };
+        self.reply(&format!("{} legal {noun} for {side}:", moves.len()));
         for chunk in moves.chunks(12) {
             self.reply(&chunk.join(" "));
         }

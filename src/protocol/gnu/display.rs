@@ -280,11 +280,11 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
     }
 
     fn changed(&mut self, b: BoardState<'_>) {
-        write_flush(&mut self.out, &board::draw(b.pos, b.clocks, b.view));
+        write_flush(&mut self.out, &board::draw(b.pos, b.clocks, people(b.view)));
     }
 
     fn board(&mut self, b: BoardState<'_>) {
-        write_flush(&mut self.out, &format!("\n{}", board::draw(b.pos, b.clocks, b.view)));
+        write_flush(&mut self.out, &format!("\n{}", board::draw(b.pos, b.clocks, people(b.view))));
     }
 
     fn prompt(&mut self) {
@@ -329,9 +329,14 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
     }
 
     fn board_after_move(&mut self, b: BoardState<'_>, to: Square) {
-        let board = board::draw_marked(b.pos, b.clocks, b.view, Some(to));
+        let board = board::draw_marked(b.pos, b.clocks, people(b.view), Some(to));
         write_flush(&mut self.out, &board);
     }
+}
+
+/// The board as the text mode draws it for people: running clocks say they are time left.
+fn people(view: View) -> View {
+    View { time_left_label: true, ..view }
 }
 
 #[cfg(test)]

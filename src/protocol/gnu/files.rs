@@ -65,7 +65,7 @@ impl<D: Surface> Interp<'_, D> {
             }
             FileCmd::BSave => match files::listing::book_text(self.play.game(), &self.stats) {
                 Ok(text) => match files::append_atomic(path, &text) {
-                    Ok(()) => self.reply(&format!("Game saved to {shown}")),
+                    Ok(()) => self.reply(&format!("Game added to the book {shown}")),
                     Err(e) => self.error(&format!("Could not write {shown}: {}", io_reason(&e))),
                 },
                 Err(e) => self.error(&format!("bsave: {e}; nothing written")),

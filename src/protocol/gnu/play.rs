@@ -256,6 +256,12 @@ impl<D: Surface> Interp<'_, D> {
     /// suggested move, the opening book's most played move while the game is in the book,
     /// else a full-strength search's, whatever the level.
     pub(super) fn give_hint(&mut self, lines: Option<u32>) {
+        if self.people() && self.outcome.is_some() {
+            // The original's "I have no idea." reads as a failure; the game is simply over.
+            return self.reply(
+                "hint: the game is over; type new to play again, or undo/remove to take back.",
+            );
+        }
         if let Some(n) = lines {
             return self.best_moves(n as usize);
         }

@@ -284,7 +284,7 @@ impl PlacementStep {
 impl Placement {
     /// The placement of every piece of `pos`.
     pub fn of(pos: &Position) -> Placement {
-        let kings = king_rows(pos);
+        let kings = king_rows(king_squares(pos));
         let mut sums = [0; 2];
         for sq in pos.occupied() {
             if let Some(piece) = pos.piece_at(sq) {
@@ -299,7 +299,7 @@ impl Placement {
     /// position before or after the step, or any further on with the kings unmoved).
     #[inline]
     pub fn after(self, step: PlacementStep, pos: &Position) -> Placement {
-        let kings = king_rows(pos);
+        let kings = king_rows(king_squares(pos));
         let mut sums = self.0;
         let (us, them) = (step.us.index(), (!step.us).index());
         sums[us] += placement_term(step.us, step.moved, step.to, kings[us]);
@@ -313,12 +313,17 @@ impl Placement {
     }
 }
 
-/// For each colour, the rows of [`FINE`] of its pieces' offsets from its own king and the
-/// enemy's.
+/// Black's king square and White's.
 #[inline]
-fn king_rows(pos: &Position) -> [Kings; 2] {
-    let squares =
-        [Color::Black, Color::White].map(|c| pos.king_square(c).map_or(81, |k| k.index()));
+fn king_squares(pos: &Position) -> [Option<Square>; 2] {
+    [pos.king_square(Color::Black), pos.king_square(Color::White)]
+}
+
+/// For each colour, the rows of [`FINE`] of its pieces' offsets from its own king and the
+/// enemy's (the row past the last square where a king is missing).
+#[inline]
+fn king_rows(king_squares: [Option<Square>; 2]) -> [Kings; 2] {
+    let squares = king_squares.map(|k| k.map_or(81, |k| k.index()));
     [[&FINE[0][squares[0]], &FINE[0][squares[1]]], [&FINE[1][squares[1]], &FINE[1][squares[0]]]]
 }
 
@@ -339,7 +344,8 @@ fn placement_term(color: Color, kind: PieceKind, sq: Square, kings: Kings) -> i3
 fn evaluate_folded<const PLACED: bool>(pos: &Position, placed: Placement) -> i32 {
     use PieceKind::*;
     let occ = pos.occupied();
-    let king_squares = [pos.king_square(Color::Black), pos.king_square(Color::White)];
+    let king_squares = king_squares(pos);
+    let rows = king_rows(king_squares);
     let zones = king_squares.map(|k| k.map_or(Bitboard::EMPTY, attacks::king_attacks));
     let mut linear = [0i32; 2];
     let mut danger = [0i32; 2];
@@ -351,7 +357,7 @@ fn evaluate_folded<const PLACED: bool>(pos: &Position, placed: Placement) -> i32
         let us = color.index();
         let them = 1 - us;
         let own = pos.pieces_of(color);
-        let kings = [us, them].map(|side| &FINE[us][king_squares[side].map_or(81, |k| k.index())]);
+        let kings = rows[us];
         let mut side = Side {
             linear: 0,
             danger_to_enemy: 0,

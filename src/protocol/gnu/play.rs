@@ -11,8 +11,7 @@ use crate::notation::score;
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
 use crate::play::Reply;
 use crate::rules::handicap::Handicap;
-use crate::rules::{Color, IllegalMove, Move};
-use crate::search::Score;
+use crate::rules::{Color, IllegalMove};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -272,34 +271,43 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 
-    /// `hint N`: the best `n` moves of [`HINT_DEPTH`]-ply searches, the first `hint`'s move.
+    /// `hint N`: the best `n` moves of one [`HINT_DEPTH`]-ply search, the first `hint`'s
+    /// move out of the book; in the book, a last line names the book's move that `hint` gives.
     fn best_moves(&mut self, n: usize) {
-        let legal = self.play.game().position().count_legal_moves();
+        let game = self.play.game();
+        let legal = game.position().count_legal_moves();
         if legal == 0 {
             return self.reply("I have no idea.");
         }
         let stop = AtomicBool::new(false);
-        let found = choice::best_lines(self.play.game(), n, HINT_DEPTH, &stop);
-        let lines: Vec<(Score, Vec<Move>)> =
-            found.iter().map(|l| (l.score, l.pv.clone())).collect();
+        let found = choice::best_lines(game, n, HINT_DEPTH, &stop);
+        let book = self.play.engine().book_hint(game);
         let head = format!(
             "Best {} of {} moves, depth {}, scores for {}:",
-            lines.len(),
+            found.len(),
             legal,
             found.first().map_or(HINT_DEPTH, |l| l.depth),
-            self.play.game().position().side_to_move().name()
+            game.position().side_to_move().name()
         );
         self.reply(&head);
-        for (i, (score, pv)) in lines.iter().enumerate() {
-            let first = pv.first().map_or_else(String::new, ToString::to_string);
-            let line: Vec<String> = pv.iter().skip(1).take(5).map(ToString::to_string).collect();
+        for (i, l) in found.iter().enumerate() {
+            let first = l.pv.first().map_or_else(String::new, ToString::to_string);
+            let line: Vec<String> = l.pv.iter().skip(1).take(5).map(ToString::to_string).collect();
             let text = format!(
                 "{:>3}. {first:<6} {:>10}  {}",
                 i + 1,
-                score::format_words(*score),
+                score::format_words(l.score),
                 line.join(" ")
             );
             self.reply(text.trim_end());
+        }
+        if let Some(m) = book {
+            let at = found.iter().position(|l| l.pv.first() == Some(&m));
+            let place =
+                at.map_or_else(|| "not among these".to_string(), |i| format!("line {}", i + 1));
+            self.reply(&format!(
+                "Book: {m} ({place}), the opening book's most played move, is the hint."
+            ));
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Interp;
 use super::display::Surface;
-use super::interp::{now_to_the_second, start_position};
+use super::interp::{Player, now_to_the_second, start_position};
 use crate::analysis::choice::{self, HINT_DEPTH};
 use crate::config::GameKind;
 use crate::files::MoveStats;
@@ -80,6 +80,9 @@ impl<D: Surface> Interp<'_, D> {
                     annotation,
                     ..MoveStats::default()
                 });
+                // In force mode the person enters both sides' moves (often someone else's
+                // game): who played them is not known, and the seats name them.
+                self.players.push((!self.force).then_some(Player::Person));
                 let reply = self.play.opponent_moved(mv, None);
                 self.user_moves += 1;
                 let typed = word.trim_end_matches(['?', '!']);
@@ -143,6 +146,7 @@ impl<D: Surface> Interp<'_, D> {
         let mut game = game;
         game.rules = self.play.game().rules;
         self.play.set_game(game);
+        self.players = vec![None; stats.len()];
         self.stats = stats;
         self.outcome = None;
         self.both = false;
@@ -246,6 +250,7 @@ impl<D: Surface> Interp<'_, D> {
     pub(super) fn take_back(&mut self) {
         if self.play.undo().is_some() {
             self.stats.pop();
+            self.players.pop();
             self.computer = !self.computer;
             self.outcome = None;
         }

@@ -1,7 +1,7 @@
 //! Is the text mode's `hint` safe and good after a weak level's move? (issue 38, item 1)
 //!
 //! ```text
-//! cargo run --release --example hint_check -- --positions 200 --level 3 --depth 3 --reference 8
+//! cargo run --release --example hint_check -- --positions 200 --level 3 --depth 3 --reference 10
 //! ```
 //!
 //! Plays games between two engines at a level below full strength (`--level`, each move
@@ -68,6 +68,8 @@ fn main() {
     let (mut positions, mut avoidable, mut threatened, mut games) = (0, 0, 0, 0);
     let (mut slowest, mut total) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     let (mut hint_into_mate, mut old_into_mate, mut agree) = (0, 0, 0);
+    let (mut former_agree, mut former_into_mate) = (0, 0);
+    let fresh = || Engine::new(EngineOptions { threads: 1, ..options() });
     while positions < wanted {
         games += 1;
         let mut game = Game::default();
@@ -91,14 +93,28 @@ fn main() {
             let asked = std::time::Instant::now();
             let hint = choice::hint(&game).expect("a legal move exists");
             let took = asked.elapsed();
+            if took.as_secs() >= 2 {
+                let sfen = gnushogi::notation::to_sfen(&pos);
+                println!(
+                    "hint took {:.1} s, {} legal moves: {sfen}",
+                    took.as_secs_f64(),
+                    moves.len()
+                );
+            }
             slowest = slowest.max(took);
             total += took;
             let old = result.ponder.filter(|&m| pos.is_legal(m));
+            // The former hint: a search of one line, the mate solver's refutations searched
+            // again (the first line `hint N` had before it was one search).
+            let single = SearchLimits { multipv: 1, ..SearchLimits::depth(choice::HINT_DEPTH) };
+            let former = choice::choose(&fresh(), &game, &single, choice::CHECK_NODES, &stop);
+            let former = former.result.best.expect("a legal move exists");
             let best = referee
                 .search(&game, &SearchLimits::depth(reference), &stop, &mut |_| {})
                 .best
                 .expect("a legal move exists");
             agree += usize::from(hint == best);
+            former_agree += usize::from(former == best);
             let into_mate = moves.iter().filter(|&&m| allows_mate_in_one(&pos, m)).count();
             threatened += usize::from(into_mate > 0);
             if into_mate < moves.len() {
@@ -110,6 +126,7 @@ fn main() {
                         gnushogi::notation::to_sfen(&pos)
                     );
                 }
+                former_into_mate += usize::from(allows_mate_in_one(&pos, former));
                 if old.is_some_and(|m| allows_mate_in_one(&pos, m)) {
                     old_into_mate += 1;
                 }
@@ -134,5 +151,10 @@ fn main() {
     println!(
         "hint agrees with a full-strength search of depth {reference}: {agree} of {positions} ({:.1} %)",
         100.0 * agree as f64 / positions as f64
+    );
+    println!(
+        "the former hint (one line) agrees with it: {former_agree} of {positions} ({:.1} %); \
+         into a mate in one: {former_into_mate}",
+        100.0 * former_agree as f64 / positions as f64
     );
 }

@@ -533,6 +533,39 @@ fn under_a_small_terminal_the_game_goes_on() {
     t.wait("EXIT:0");
 }
 
+/// Issue 38: at 60 columns the analysis's lines were about 67 wide with the KIF name, and a
+/// blunder's mark was wrapped onto a row of its own. Below 80 columns they are compact: each
+/// move's line, mark and all, on one row.
+#[test]
+fn under_a_60_column_terminal_the_analysis_marks_stay_on_their_moves() {
+    let Some(t) = Tmux::start("gnushogi-fs-analyse") else {
+        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
+        return;
+    };
+    t.tmux(&["resize-window", "-t", &t.name, "-x", "60", "-y", "20"]);
+    t.send(&[&program(), "Enter"]);
+    t.wait("Enter Level:");
+    t.even_game_at_full_strength("1");
+    // The bishop promotes where White's bishop takes it: a blunder.
+    for line in ["force", "7g7f", "3c3d", "8h3c+", "analyse 4"] {
+        t.send(&[line, "Enter"]);
+    }
+    let s = t.wait("White (gote):");
+    let rows: Vec<&str> = s.lines().collect();
+    assert!(rows.iter().all(|l| l.chars().count() <= 60), "{s}");
+    let starts_a_move =
+        |l: &&str| l.trim_start().split('.').next().is_some_and(|n| n.parse::<u32>().is_ok());
+    let moves: Vec<&str> = rows.iter().copied().filter(starts_a_move).collect();
+    assert_eq!(moves.len(), 3, "{s}");
+    assert!(moves[2].contains("3. 8h3c+") && moves[2].ends_with("??blunder"), "{s}");
+    // No mark on a row of its own, no move's line wrapped.
+    assert!(!rows.iter().any(|l| l.trim().starts_with('?')), "{s}");
+    assert!(rows.iter().any(|l| l.trim() == "ply move  before     after  loss"), "{s}");
+    t.send(&["Escape"]);
+    t.send(&["quit", "Enter"]);
+    t.wait("EXIT:0");
+}
+
 #[test]
 fn under_a_real_terminal_ctrl_c_restores_it() {
     let Some(t) = Tmux::start("gnushogi-fs-c") else {

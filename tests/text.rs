@@ -102,6 +102,49 @@ fn the_computer_answers_and_undo_swaps_sides() {
     assert!(d.ask("remove").starts_with("remove: there are not two moves"));
 }
 
+/// The players a saved KIF and CSA record name: `(先手, 後手)` and `(N+, N-)`.
+fn saved_names(d: &mut Driver, dir: &std::path::Path, name: &str) -> [(String, String); 2] {
+    let kifu = dir.join(format!("{name}.kifu"));
+    let csa = dir.join(format!("{name}.csa"));
+    for path in [&kifu, &csa] {
+        assert!(d.ask(&format!("save {}", path.display())).contains("Game saved to"));
+    }
+    let field = |text: &str, key: &str| {
+        let line = text.lines().find_map(|l| l.strip_prefix(key));
+        line.unwrap_or_else(|| panic!("no {key} in {text}")).to_string()
+    };
+    let kifu = std::fs::read_to_string(kifu).unwrap();
+    let csa = std::fs::read_to_string(csa).unwrap();
+    [(field(&kifu, "先手："), field(&kifu, "後手：")), (field(&csa, "N+"), field(&csa, "N-"))]
+}
+
+/// Issue 38: after `undo` the sides swap, and `save` named the players from the sides as they
+/// are now, so a person who played Black was written as White. The names say who played each
+/// colour's moves; a person who took over the other colour is named with the computer.
+#[test]
+fn records_name_who_played_each_colour_after_undo() {
+    let dir = fresh_dir("text-record-names");
+    let mut d = session();
+    d.ask("7g7f");
+    let named =
+        |black: &str, white: &str| [(black.into(), white.into()), (black.into(), white.into())];
+    // No undo: the person played Black.
+    assert_eq!(saved_names(&mut d, &dir, "plain"), named("Human", "GNU Shogi"));
+    d.ask("2g2f");
+    // The computer's reply taken back: the person is to play White now, but played Black.
+    d.ask("undo");
+    assert!(d.ask("help").contains("Computer: Black"));
+    assert_eq!(saved_names(&mut d, &dir, "undone"), named("Human", "GNU Shogi"));
+    // The person plays on as White, the computer as Black: each colour had both players.
+    let hint = d.ask("hint");
+    let reply = hint.lines().next().unwrap().trim_start_matches("Hint: ").to_string();
+    assert!(d.ask(&reply).contains("My move is: "));
+    assert_eq!(
+        saved_names(&mut d, &dir, "swapped"),
+        named("Human and GNU Shogi", "GNU Shogi and Human")
+    );
+}
+
 #[test]
 fn it_is_not_your_turn_when_the_computer_plays_that_side() {
     let mut d = session();

@@ -373,6 +373,77 @@ fn hint_n_shows_the_best_moves_with_scores() {
     done(p, "hint N");
 }
 
+/// Reads `hint N`'s numbered lines after its head: each first move and its score.
+fn hint_lines(p: &mut Driver, n: usize) -> Vec<(String, gnushogi::notation::Score)> {
+    let head = said(p, &format!("hint {n}"), "Best ");
+    let shown: usize = reply(&head)["Best ".len()..].split(' ').next().unwrap().parse().unwrap();
+    let legal: usize =
+        head.split(" of ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(shown, n.min(legal), "{head}");
+    (1..=shown)
+        .map(|k| {
+            let prefix = format!("{k}. ");
+            let (_, line) = p.until("a numbered move", |l| l.trim_start().starts_with(&prefix));
+            let rest = line.trim_start()[prefix.len()..].trim_start();
+            let (first, rest) = rest.split_once(' ').unwrap_or_else(|| panic!("{line}"));
+            let (_, score) = gnushogi::notation::score::words(rest.trim_start())
+                .unwrap_or_else(|_| panic!("a score: {line}"));
+            (first.to_string(), score)
+        })
+        .collect()
+}
+
+/// Issue 38: `hint N`'s lines come from one search, best first, and `hint`'s move is its first
+/// line (the first line was a search of its own: `hint 99` listed `9g9f +22` above `2g2f +71`).
+/// In the opening book `hint` gives the book's move, and `hint N` names it under the lines.
+#[test]
+fn hint_n_is_one_search_best_first_and_hint_is_its_first_line() {
+    let mut p = text_mode(&std::env::temp_dir());
+    let positions = [
+        "startpos",
+        "sfen ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P1P/PPSP1P1P1/2G2S1R1/LN2KG1NL b Bb 1",
+        "sfen l6nl/1r1g1kg2/p1np1sp1p/2ps1pP2/1p2p4/2PP5/PPS1PP2P/1KG1G2R1/LN5NL b BSPbp 1",
+        // Taking the rook lets White mate by G*7h, K9h, G*8h: never the hint.
+        "sfen 8k/9/4r4/9/4R4/9/PPp6/1K7/LN7 b 2g 1",
+    ];
+    for position in positions {
+        p.send("force");
+        let setup = match position.strip_prefix("sfen ") {
+            Some(sfen) => format!("setsfen {sfen}"),
+            None => "new".to_string(),
+        };
+        p.send(&setup);
+        let lines = hint_lines(&mut p, 6);
+        let values: Vec<i64> = lines.iter().map(|(_, s)| s.comparable()).collect();
+        assert!(values.windows(2).all(|v| v[0] >= v[1]), "{position}: {lines:?}");
+        let hint = said(&mut p, "hint", "Hint: ");
+        assert_eq!(reply(&hint).trim_start_matches("Hint: "), lines[0].0, "{position}");
+        // A wider list, up to the search's width, is the same search.
+        assert_eq!(hint_lines(&mut p, 10)[..6], lines[..], "{position}");
+    }
+    let (_, refuted) = hint_lines(&mut p, 30)
+        .into_iter()
+        .find(|(m, _)| m == "5e5c+")
+        .expect("taking the rook is listed");
+    assert_eq!(refuted.mate_moves().map(i32::is_negative), Some(true), "{refuted:?}");
+    done(p, "hint N best first");
+
+    // In the book: `hint` is the book's most played move, named under `hint N`'s lines.
+    let mut p = Driver::spawn(&["-R", "-T", "4", "--seed", "1"], &std::env::temp_dir(), None, true);
+    let book = said(&mut p, "hint", "Hint: ");
+    let book = reply(&book).trim_start_matches("Hint: ").to_string();
+    let lines = hint_lines(&mut p, 30);
+    let values: Vec<i64> = lines.iter().map(|(_, s)| s.comparable()).collect();
+    assert!(values.windows(2).all(|v| v[0] >= v[1]), "{lines:?}");
+    let at = lines.iter().position(|(m, _)| *m == book).expect("every move is listed") + 1;
+    let (_, named) = p.until("the book's move", |l| l.contains("Book: "));
+    assert_eq!(
+        reply(&named),
+        format!("Book: {book} (line {at}), the opening book's most played move, is the hint.")
+    );
+    done(p, "hint N in the book");
+}
+
 #[test]
 fn enteringking_sets_the_rule_and_the_computer_declares_by_it() {
     let mut p = text_mode(&std::env::temp_dir());

@@ -15,6 +15,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How deep `hint` and `hint N` look, at full strength: a fraction of a second, deep enough to
 /// see every mate in a few moves against the moves they suggest.
 pub const HINT_DEPTH: u32 = 8;
+/// The lines `hint` and `hint N` search at least: `hint`'s move is the first line of `hint N`
+/// up to this many, and a position with hundreds of drops is still searched in a second or
+/// less.
+pub const HINT_WIDTH: usize = 10;
 /// The mate solver's budget for each move it checks (positions examined): the analysis's
 /// budget for each position, so that what the choice is checked with is what judges it.
 pub const CHECK_NODES: u64 = 20_000;
@@ -127,8 +131,7 @@ fn lines_of(result: &SearchResult) -> Vec<PvLine> {
 
 /// The engine a hint is searched with: full strength, one thread and a table of its own,
 /// fresh each time, so that a position always gets the same hint whatever was searched before
-/// (a table warmed by other searches sways a search of a few plies), and `hint N`'s first line
-/// is `hint`'s move.
+/// (a table warmed by other searches sways a search of a few plies).
 fn hint_engine() -> Engine {
     Engine::new(EngineOptions {
         hash_mib: HINT_HASH_MIB,
@@ -138,48 +141,89 @@ fn hint_engine() -> Engine {
     })
 }
 
-/// The best `lines` moves (`hint N`), by searches of `depth` plies at full strength on a fresh
-/// table. The first is [`choose`]'s move, the one [`hint`] gives; the others are the best of
-/// the rest, from one search of as many lines at the same depth, with the moves the mate
-/// solver refutes left out as for the first.
+/// The best `lines` moves (`hint N`), best first, all from one multi-line search of
+/// `max(lines, HINT_WIDTH)` lines to `depth` plies at full strength on a fresh table. So
+/// `hint`'s move (the first line) is the first line of `hint N` for every `N` up to
+/// [`HINT_WIDTH`] (a search of more lines may prefer another first move), and the scores never
+/// rise down the list.
+///
+/// The mate solver then checks the lines shown, as [`choose`] checks its move: a mate it
+/// proves for the side to move heads the list, and a move after which it proves a mate for
+/// the opponent takes that mate as its score, which sinks it below every move not refuted.
+/// When that leaves fewer than `lines` moves standing and the search left moves out, it is run
+/// again without the refuted ones (at most eight times).
 pub fn best_lines(game: &Game, lines: usize, depth: u32, stop: &AtomicBool) -> Vec<PvLine> {
-    let engine = hint_engine();
-    let one = SearchLimits { multipv: 1, ..SearchLimits::depth(depth) };
-    let first = choose(&engine, game, &one, CHECK_NODES, stop).result;
-    let mut shown = lines_of(&first);
-    let Some(chosen) = first.best else { return shown };
     let pos = game.position();
-    let mut left_out = vec![chosen];
+    let mate = proven_mate(pos, CHECK_NODES, stop);
+    let mut refuted: Vec<PvLine> = Vec::new();
+    let mut found = Vec::new();
     for round in 0..=MAX_REFUTED {
-        let rest = root_moves_without(pos, &one, &left_out);
-        if lines <= 1 || rest.is_empty() || stop.load(Ordering::Relaxed) {
+        let left_out: Vec<Move> = refuted.iter().filter_map(|l| l.pv.first().copied()).collect();
+        let rest = root_moves_without(pos, &SearchLimits::default(), &left_out);
+        if rest.is_empty() || lines == 0 {
+            found.clear();
             break;
         }
+        let width = lines.max(HINT_WIDTH).min(rest.len());
         let limits = SearchLimits {
-            multipv: (lines - 1).min(rest.len()),
-            root_moves: Some(rest),
+            multipv: width,
+            // The first search is of every move, as a plain search's.
+            root_moves: (round > 0).then(|| rest.clone()),
             ..SearchLimits::depth(depth)
         };
-        let others = lines_of(&engine.search(game, &limits, stop, &mut |_| {}));
-        let refuted: Vec<Move> = others
-            .iter()
-            .filter(|l| !is_mate(l.score))
-            .filter_map(|l| l.pv.first().copied())
-            .filter(|&m| walks_into_mate(pos, m, CHECK_NODES, stop))
-            .collect();
-        if refuted.is_empty() || round == MAX_REFUTED {
-            let kept = |l: &PvLine| l.pv.first().is_none_or(|m| !refuted.contains(m));
-            shown.extend(others.into_iter().filter(kept));
+        let result = hint_engine().search(game, &limits, stop, &mut |_| {});
+        found = lines_of(&result);
+        if let Some(mate) = mate.clone() {
+            let plies = i32::try_from(mate.len()).unwrap_or(i32::MAX);
+            let first = mate[0];
+            // The solver's mate is proven; the search's line for it stays if it is as short.
+            let searched = found.iter().position(|l| l.pv.first() == Some(&first));
+            let as_short = searched
+                .is_some_and(|i| matches!(found[i].score, Score::Mate(p) if p > 0 && p <= plies));
+            if !as_short {
+                found.retain(|l| l.pv.first() != Some(&first));
+                found.push(PvLine { score: Score::Mate(plies), depth: result.depth, pv: mate });
+            }
+        }
+        sort_best_first(&mut found);
+        // Check down the list until `lines` moves stand; a refuted move leaves the list.
+        let mut standing = 0;
+        let mut kept = Vec::new();
+        for mut line in std::mem::take(&mut found) {
+            let checked = standing < lines && !stop.load(Ordering::Relaxed) && !is_mate(line.score);
+            if checked
+                && let Some(&first) = line.pv.first()
+                && let Some(reply) = proven_mate(&pos.played(first), CHECK_NODES, stop)
+            {
+                let plies = i32::try_from(reply.len() + 1).unwrap_or(i32::MAX);
+                line.score = Score::Mate(-plies);
+                line.pv = std::iter::once(first).chain(reply).collect();
+                refuted.push(line);
+                continue;
+            }
+            standing += 1;
+            kept.push(line);
+        }
+        found = kept;
+        let searched_all = width == rest.len();
+        if standing >= lines || searched_all || stop.load(Ordering::Relaxed) {
             break;
         }
-        left_out.extend(refuted);
     }
-    shown
+    found.extend(refuted);
+    sort_best_first(&mut found);
+    found.truncate(lines);
+    found
 }
 
-/// The text modes' hint: [`choose`]'s move at [`HINT_DEPTH`], at full strength whatever level
-/// the engine plays at (a weakened search may walk into a mate it saw no need to look for),
-/// on a fresh table (see [`best_lines`], whose first line it is).
+/// Best first; lines of the same score keep the search's order.
+fn sort_best_first(lines: &mut [PvLine]) {
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score.comparable()));
+}
+
+/// The text modes' hint: the first of [`best_lines`], at [`HINT_DEPTH`] and full strength
+/// whatever level the engine plays at (a weakened search may walk into a mate it saw no need
+/// to look for), on a fresh table, so that it is always the first line of `hint N`.
 pub fn hint(game: &Game) -> Option<Move> {
     best_lines(game, 1, HINT_DEPTH, &AtomicBool::new(false))
         .first()

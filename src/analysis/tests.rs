@@ -274,3 +274,24 @@ fn the_best_move_is_named_only_when_it_is_better() {
     let m = judge(Score::Cp(20), Score::Cp(400), "2g2f");
     assert!(report::best_line(&m).is_some_and(|l| l.contains("best 2g2f +20")));
 }
+
+#[test]
+fn compact_lines_fit_sixty_columns_with_their_mark() {
+    // A missed mate, a blunder: the longest first line there is, at a three-digit move.
+    let mut m = judge(Score::Mate(7), Score::Cp(3000), "2g2f");
+    m.ply = 999;
+    assert_eq!(m.mark, Some(Mark::Blunder));
+    assert!(m.missed_mate.is_some() && m.best_is_better());
+    let lines = report::move_lines_in(&m, report::Layout::Compact);
+    assert!(lines[0].ends_with("??blunder"), "{lines:#?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= report::COMPACT_WIDTH), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.trim_start().starts_with("missed mate in ")), "{lines:#?}");
+    // The heading's columns are the lines'.
+    let [_, columns] = report::heading(report::Layout::Compact);
+    assert_eq!(columns.find("loss").map(|i| i + 4), Some(lines[0].find(" ??").unwrap()));
+    // Wide displays and the command line keep the full lines.
+    assert_eq!(report::move_lines_in(&m, report::Layout::Full), report::move_lines(&m));
+    assert_eq!(report::Layout::for_columns(Some(58)), report::Layout::Compact);
+    assert_eq!(report::Layout::for_columns(Some(78)), report::Layout::Full);
+    assert_eq!(report::Layout::for_columns(None), report::Layout::Full);
+}

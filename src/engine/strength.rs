@@ -94,17 +94,6 @@ pub fn limit(level: &Level, mut limits: SearchLimits) -> SearchLimits {
     limits
 }
 
-/// A score as centipawns for comparing lines: mates far beyond any spread, sooner ones
-/// better.
-fn comparable(score: Score) -> i64 {
-    const MATE: i64 = 1_000_000;
-    match score {
-        Score::Cp(cp) => i64::from(cp),
-        Score::Mate(p) if p > 0 => MATE - i64::from(p),
-        Score::Mate(p) => -MATE - i64::from(p),
-    }
-}
-
 /// Which line to play: the best line's score plus a bonus of `0..=spread` for each (one draw
 /// from `random` per line), highest wins, the better line on a tie. A mate in one is always
 /// played.
@@ -116,7 +105,7 @@ pub fn choose(level: &Level, lines: &[PvLine], mut random: impl FnMut() -> u64) 
     let mut best = (i64::MIN, 0);
     for (i, line) in lines.iter().enumerate() {
         let bonus = i64::try_from(random() % (spread + 1)).unwrap_or(0);
-        let value = comparable(line.score) + bonus;
+        let value = line.score.comparable() + bonus;
         if value > best.0 {
             best = (value, i);
         }

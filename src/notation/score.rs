@@ -38,6 +38,17 @@ impl Score {
             Score::Cp(_) => None,
         }
     }
+
+    /// The score as one number for comparing lines: centipawns, mates far beyond any of them,
+    /// a sooner mate better for the side that mates.
+    pub fn comparable(self) -> i64 {
+        const MATE: i64 = 1_000_000;
+        match self {
+            Score::Cp(cp) => i64::from(cp),
+            Score::Mate(p) if p > 0 => MATE - i64::from(p),
+            Score::Mate(p) => -MATE - i64::from(p),
+        }
+    }
 }
 
 /// Whether a reported score is exact or only a bound (after an aspiration fail).

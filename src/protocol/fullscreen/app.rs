@@ -77,9 +77,6 @@ pub struct App<'a> {
     pub(super) kind: Option<GameKind>,
     /// The search being shown, to clear its line when a new one starts.
     shown_search: Option<Thinking>,
-    /// The size of the screen last drawn (columns, rows): how much a reply may take before
-    /// it is shown over the board.
-    pub(super) size: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'a> App<'a> {
@@ -102,9 +99,9 @@ impl<'a> App<'a> {
             ask_handicap: config.game_kind.is_none() && config.start_sfen.is_none(),
             ask_strength: config.strength.is_none(),
             kind: None,
-            size: std::cell::Cell::new((80, 24)),
             shown_search: None,
         };
+        app.interp.display().size.set((80, 24));
         if !menu {
             app.play();
         }
@@ -268,7 +265,7 @@ impl<'a> App<'a> {
 
     /// The screen as it is now.
     pub fn render(&self, width: usize, height: usize, now: Instant) -> Grid {
-        self.size.set((width, height));
+        self.interp.display().size.set((width, height));
         match &self.phase {
             Phase::Menu { choice, selected, typed, note } => {
                 let menu = screen::Menu { choice: *choice, selected: *selected, typed, note };

@@ -28,6 +28,9 @@ pub struct Screen {
     pub(super) repaint: bool,
     /// Lines logged since the start.
     pub(super) logged: usize,
+    /// The size of the screen last drawn (columns, rows): how much a reply may take before
+    /// it is shown over the board, and the width replies are laid out for.
+    pub(super) size: std::cell::Cell<(usize, usize)>,
 }
 
 impl Screen {
@@ -51,6 +54,11 @@ impl Surface for Screen {
 
     fn message(&mut self, kind: MessageKind, text: &str) {
         self.log(text, kind);
+    }
+
+    /// The messages and the pages over the board keep a column free on each side.
+    fn columns(&self) -> Option<usize> {
+        Some(self.size.get().0.saturating_sub(2))
     }
 
     fn text(&mut self, text: &str) {

@@ -191,7 +191,7 @@ impl App<'_> {
             .skip(screen.log.len().saturating_sub(new))
             .map(|(t, _)| t.clone())
             .collect();
-        let (width, height) = self.size.get();
+        let (width, height) = screen.size.get();
         let (rows, needed) = screen::message_room(width, height, &lines);
         if needed > rows && screen.overlay.is_none() && self.interp.waiting() == Waiting::Command {
             self.interp.display_mut().overlay =

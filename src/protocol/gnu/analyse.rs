@@ -26,7 +26,8 @@ impl<D: Surface> Interp<'_, D> {
         };
         limits.workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.reply(&format!("Analysing {plies} moves ({how})"));
-        for line in report::HEADING {
+        let layout = report::Layout::for_columns(self.out.columns());
+        for line in report::heading(layout) {
             self.reply(line);
         }
         let game = self.play.game().clone();
@@ -37,7 +38,7 @@ impl<D: Surface> Interp<'_, D> {
         let out = &mut self.out;
         let result = analysis::analyse(&game, &limits, &stop, &mut |p| match p {
             Progress::Move(m) => {
-                for line in report::move_lines(m) {
+                for line in report::move_lines_in(m, layout) {
                     out.message(MessageKind::Reply, &printable(&line));
                 }
             }

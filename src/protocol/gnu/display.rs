@@ -65,6 +65,13 @@ pub trait Surface {
     /// A reply, announcement or error: one line.
     fn message(&mut self, kind: MessageKind, text: &str);
 
+    /// The columns a line may take before the display wraps it: `None` for a terminal or a
+    /// program that takes lines as they come; replies laid out in columns (`analyse`) are
+    /// made to fit it.
+    fn columns(&self) -> Option<usize> {
+        None
+    }
+
     /// Several lines as they are (tables, lists); each ends with a newline.
     fn text(&mut self, text: &str);
 

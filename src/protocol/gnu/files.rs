@@ -5,6 +5,7 @@
 use super::Interp;
 use super::command::FileCmd;
 use super::display::Surface;
+use super::interp::Player;
 use crate::files::record::{self, Format, Headers, Record, RecordMove};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::Game;
@@ -110,15 +111,14 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 
-    /// The game as a record: the players (the computer is `GNU Shogi`, the other side
-    /// `Human`), the time control, each move's thinking time and how the game ended.
+    /// The game as a record: the players, the time control, each move's thinking time and
+    /// how the game ended.
     fn record(&self) -> Record {
         let mut r = Record::from_game(self.play.game());
-        let name = |c: Color| if self.both || c == self.computer { "GNU Shogi" } else { "Human" };
         r.headers = Headers {
             date: Some(self.game_started),
-            black: Some(name(Color::Black).into()),
-            white: Some(name(Color::White).into()),
+            black: Some(self.players_of(Color::Black)),
+            white: Some(self.players_of(Color::White)),
             event: None,
             site: None,
             // In the words KIF readers show (`持ち時間：5分+10秒`).
@@ -165,6 +165,26 @@ impl<D: Surface> Interp<'_, D> {
                 self.note(&line);
             }
         }
+    }
+
+    /// Who played `side`'s moves (`GNU Shogi`, `Human`), in the order they first did: after
+    /// `undo` (the sides swap) or `go` the person may have played both colours, and each
+    /// colour's name says so (`Human and GNU Shogi`). A move read from a file, and a colour
+    /// with no moves yet, are named by who plays that colour now.
+    fn players_of(&self, side: Color) -> String {
+        let now =
+            if self.both || side == self.computer { Player::Computer } else { Player::Person };
+        let mut names: Vec<&str> = Vec::new();
+        let moves = self.movers().zip(&self.players).filter(|(c, _)| *c == side);
+        for name in moves.map(|(_, p)| p.unwrap_or(now).name()) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        if names.is_empty() {
+            names.push(now.name());
+        }
+        names.join(" and ")
     }
 
     /// The side that made each move of the game, in order.

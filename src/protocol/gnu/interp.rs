@@ -74,6 +74,25 @@ impl Prompt {
     }
 }
 
+/// Who played a move: the record names the players by it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Player {
+    /// Typed at the prompt.
+    Person,
+    /// Found by the computer's search (or its book).
+    Computer,
+}
+
+impl Player {
+    /// The name a record gives the player.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Player::Person => "Human",
+            Player::Computer => "GNU Shogi",
+        }
+    }
+}
+
 /// The interpreter's state.
 pub struct Interp<'a, D: Surface> {
     /// The game, its clocks and the computer's searches.
@@ -83,6 +102,9 @@ pub struct Interp<'a, D: Surface> {
     pub(super) config: Config,
     /// One entry per move of `game`.
     pub(super) stats: Vec<MoveStats>,
+    /// Who played each move of `game` (`None` for a move read from a file): the record's names
+    /// come from them, since `undo` and `go` move the person to the other colour mid-game.
+    pub(super) players: Vec<Option<Player>>,
     pub(super) computer: Color,
     pub(super) force: bool,
     pub(super) both: bool,
@@ -148,6 +170,7 @@ impl<'a, D: Surface> Interp<'a, D> {
             out,
             config: config.clone(),
             stats: Vec::new(),
+            players: Vec::new(),
             computer: Color::White,
             force: false,
             both: false,

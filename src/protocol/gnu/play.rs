@@ -2,7 +2,7 @@
 
 use super::Interp;
 use super::display::Surface;
-use super::interp::{now_to_the_second, start_position};
+use super::interp::{Player, now_to_the_second, start_position};
 use crate::analysis::choice::{self, HINT_DEPTH};
 use crate::config::GameKind;
 use crate::files::MoveStats;
@@ -11,8 +11,7 @@ use crate::notation::score;
 use crate::notation::text::{TextMoveError, format_short_move, parse_text_move};
 use crate::play::Reply;
 use crate::rules::handicap::Handicap;
-use crate::rules::{Color, IllegalMove, Move};
-use crate::search::Score;
+use crate::rules::{Color, IllegalMove};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -81,6 +80,9 @@ impl<D: Surface> Interp<'_, D> {
                     annotation,
                     ..MoveStats::default()
                 });
+                // In force mode the person enters both sides' moves (often someone else's
+                // game): who played them is not known, and the seats name them.
+                self.players.push((!self.force).then_some(Player::Person));
                 let reply = self.play.opponent_moved(mv, None);
                 self.user_moves += 1;
                 let typed = word.trim_end_matches(['?', '!']);
@@ -144,6 +146,7 @@ impl<D: Surface> Interp<'_, D> {
         let mut game = game;
         game.rules = self.play.game().rules;
         self.play.set_game(game);
+        self.players = vec![None; stats.len()];
         self.stats = stats;
         self.outcome = None;
         self.both = false;
@@ -247,6 +250,7 @@ impl<D: Surface> Interp<'_, D> {
     pub(super) fn take_back(&mut self) {
         if self.play.undo().is_some() {
             self.stats.pop();
+            self.players.pop();
             self.computer = !self.computer;
             self.outcome = None;
         }
@@ -272,34 +276,43 @@ impl<D: Surface> Interp<'_, D> {
         }
     }
 
-    /// `hint N`: the best `n` moves of [`HINT_DEPTH`]-ply searches, the first `hint`'s move.
+    /// `hint N`: the best `n` moves of one [`HINT_DEPTH`]-ply search, the first `hint`'s
+    /// move out of the book; in the book, a last line names the book's move that `hint` gives.
     fn best_moves(&mut self, n: usize) {
-        let legal = self.play.game().position().count_legal_moves();
+        let game = self.play.game();
+        let legal = game.position().count_legal_moves();
         if legal == 0 {
             return self.reply("I have no idea.");
         }
         let stop = AtomicBool::new(false);
-        let found = choice::best_lines(self.play.game(), n, HINT_DEPTH, &stop);
-        let lines: Vec<(Score, Vec<Move>)> =
-            found.iter().map(|l| (l.score, l.pv.clone())).collect();
+        let found = choice::best_lines(game, n, HINT_DEPTH, &stop);
+        let book = self.play.engine().book_hint(game);
         let head = format!(
             "Best {} of {} moves, depth {}, scores for {}:",
-            lines.len(),
+            found.len(),
             legal,
             found.first().map_or(HINT_DEPTH, |l| l.depth),
-            self.play.game().position().side_to_move().name()
+            game.position().side_to_move().name()
         );
         self.reply(&head);
-        for (i, (score, pv)) in lines.iter().enumerate() {
-            let first = pv.first().map_or_else(String::new, ToString::to_string);
-            let line: Vec<String> = pv.iter().skip(1).take(5).map(ToString::to_string).collect();
+        for (i, l) in found.iter().enumerate() {
+            let first = l.pv.first().map_or_else(String::new, ToString::to_string);
+            let line: Vec<String> = l.pv.iter().skip(1).take(5).map(ToString::to_string).collect();
             let text = format!(
                 "{:>3}. {first:<6} {:>10}  {}",
                 i + 1,
-                score::format_words(*score),
+                score::format_words(l.score),
                 line.join(" ")
             );
             self.reply(text.trim_end());
+        }
+        if let Some(m) = book {
+            let at = found.iter().position(|l| l.pv.first() == Some(&m));
+            let place =
+                at.map_or_else(|| "not among these".to_string(), |i| format!("line {}", i + 1));
+            self.reply(&format!(
+                "Book: {m} ({place}), the opening book's most played move, is the hint."
+            ));
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::Interp;
 use super::display::{Surface, Thinking};
+use super::interp::Player;
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::MateLimits;
@@ -142,6 +143,7 @@ impl<D: Surface> Interp<'_, D> {
         }
         self.out.searched(mv, &result);
         self.stats.push(stats_of(&result, used));
+        self.players.push(Some(Player::Computer));
         let at = self.move_number_at(self.play.game().ply() - 1);
         self.computer_moves += 1;
         let text = mv.to_string();

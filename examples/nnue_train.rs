@@ -8,8 +8,9 @@
 //!
 //! The data is `examples/selfplay.rs`'s: `SFEN <tab> result <tab> score` from sente's view.
 //! The target of a position is `L · result + (1 − L) · sigmoid(K · score)` (`--lambda L`, K
-//! the linear table's scale `nnue::LOGIT_K`), from the side to move's view; the network's
-//! output is a logit, and the loss the mean squared error of its sigmoid, as
+//! the linear table's scale `nnue::LOGIT_K`), from the side to move's view. The network
+//! corrects the linear table: its output is a logit added to the table's (`K · linear`), and
+//! the loss the mean squared error of the sum's sigmoid, as
 //! `examples/tune.rs` fits the linear table: the two losses on the same held-out positions
 //! compare the evaluations (the linear one's is printed with the network's).
 //!
@@ -39,7 +40,7 @@ struct Data {
     /// Start in `features`, how many are the side to move's, how many the other's.
     spans: Vec<(u32, u8, u8)>,
     targets: Vec<f32>,
-    /// The linear evaluation's chance for the side to move, for comparison.
+    /// The linear evaluation's logit for the side to move: the network adds to it.
     linear: Vec<f32>,
 }
 
@@ -66,7 +67,7 @@ impl Data {
             }
             d.spans.push((start, counts[0], counts[1]));
             d.targets.push(target);
-            d.linear.push(sigmoid(LOGIT_K as f32 * eval::evaluate(&pos) as f32));
+            d.linear.push(LOGIT_K as f32 * eval::evaluate(&pos) as f32);
         }
         d
     }
@@ -75,12 +76,23 @@ impl Data {
         self.targets.len()
     }
 
-    fn sample(&self, i: usize) -> [&[u16]; 2] {
+    fn sample(&self, i: usize) -> Sample<'_> {
+        Sample { features: self.features(i), linear: self.linear[i] }
+    }
+
+    fn features(&self, i: usize) -> [&[u16]; 2] {
         let (start, us, them) = self.spans[i];
         let s = start as usize;
         let (us, them) = (usize::from(us), usize::from(them));
         [&self.features[s..s + us], &self.features[s + us..s + us + them]]
     }
+}
+
+/// One position as the network meets it: its features and the linear logit it corrects.
+#[derive(Clone, Copy)]
+struct Sample<'a> {
+    features: [&'a [u16]; 2],
+    linear: f32,
 }
 
 /// The float network, or its gradient.
@@ -120,7 +132,8 @@ impl Params {
         p.b1.iter_mut().for_each(|b| *b = 0.5);
         let glorot = (6.0 / (2 * HIDDEN + L2) as f32).sqrt();
         p.w2.iter_mut().for_each(|w| *w = uniform(glorot));
-        p.w3.iter_mut().for_each(|w| *w = uniform(0.3));
+        // Small output weights: the network starts as a small correction of the linear table.
+        p.w3.iter_mut().for_each(|w| *w = uniform(0.02));
         p
     }
 
@@ -167,9 +180,9 @@ struct Pass {
     logit: f32,
 }
 
-fn forward(p: &Params, sample: [&[u16]; 2]) -> Pass {
+fn forward(p: &Params, sample: Sample) -> Pass {
     let mut acc = Vec::with_capacity(2 * HIDDEN);
-    for features in sample {
+    for features in sample.features {
         let mut a = p.b1.clone();
         for &f in features {
             let row = &p.w1[usize::from(f) * HIDDEN..][..HIDDEN];
@@ -180,7 +193,7 @@ fn forward(p: &Params, sample: [&[u16]; 2]) -> Pass {
     let input: Vec<f32> = acc.iter().map(|x| x.clamp(0.0, 1.0)).collect();
     let mut hidden_in = [0.0; L2];
     let mut hidden = [0.0; L2];
-    let mut logit = p.b3[0];
+    let mut logit = sample.linear + p.b3[0];
     for k in 0..L2 {
         let row = &p.w2[k * 2 * HIDDEN..][..2 * HIDDEN];
         let z = row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + p.b2[k];
@@ -192,7 +205,7 @@ fn forward(p: &Params, sample: [&[u16]; 2]) -> Pass {
 }
 
 /// Adds the gradient of one sample's loss to `g`; returns the loss.
-fn backward(p: &Params, g: &mut Params, sample: [&[u16]; 2], target: f32) -> f32 {
+fn backward(p: &Params, g: &mut Params, sample: Sample, target: f32) -> f32 {
     let pass = forward(p, sample);
     let prob = sigmoid(pass.logit);
     let d_logit = 2.0 * (prob - target) * prob * (1.0 - prob);
@@ -213,7 +226,7 @@ fn backward(p: &Params, g: &mut Params, sample: [&[u16]; 2], target: f32) -> f32
             d_input[i] += dz * row[i];
         }
     }
-    for (half, features) in sample.into_iter().enumerate() {
+    for (half, features) in sample.features.into_iter().enumerate() {
         let mut d_acc = [0.0f32; HIDDEN];
         for j in 0..HIDDEN {
             let a = pass.acc[half * HIDDEN + j];
@@ -245,7 +258,8 @@ fn quantized_chances(net: &Network, files: &str, skip: u32) -> Vec<f32> {
             if pos.move_number() < skip || pos.in_check() {
                 continue;
             }
-            chances.push(sigmoid(LOGIT_K as f32 * net.evaluate(&pos) as f32));
+            let cp = eval::evaluate(&pos) + net.evaluate(&pos);
+            chances.push(sigmoid(LOGIT_K as f32 * cp as f32));
         }
     }
     chances
@@ -262,8 +276,12 @@ fn loss(p: &Params, data: &Data) -> f64 {
 }
 
 fn linear_loss(data: &Data) -> f64 {
-    let total: f64 =
-        data.linear.iter().zip(&data.targets).map(|(p, t)| f64::from((p - t) * (p - t))).sum();
+    let total: f64 = data
+        .linear
+        .iter()
+        .zip(&data.targets)
+        .map(|(&l, t)| f64::from((sigmoid(l) - t) * (sigmoid(l) - t)))
+        .sum();
     total / data.len().max(1) as f64
 }
 
@@ -274,7 +292,9 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, p: &mut Params, g: &Params, rate: f32, scale: f32) {
+    /// One step of Adam; `decay` pulls the weights (not the biases) toward zero, AdamW's
+    /// way, so that rarely seen features do not learn their few positions by heart.
+    fn step(&mut self, p: &mut Params, g: &Params, rate: f32, scale: f32, decay: f32) {
         let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         self.steps += 1;
         let c1 = 1.0 - b1.powi(self.steps);
@@ -283,7 +303,10 @@ impl Adam {
         let grads = g.slices();
         let ms = self.m.slices_mut();
         let vs = self.v.slices_mut();
-        for (((w, g), m), v) in params.into_iter().zip(grads).zip(ms).zip(vs) {
+        for (k, (((w, g), m), v)) in params.into_iter().zip(grads).zip(ms).zip(vs).enumerate() {
+            if decay > 0.0 && k % 2 == 0 {
+                w.iter_mut().for_each(|x| *x -= rate * decay * *x);
+            }
             for i in 0..w.len() {
                 let gi = g[i] * scale;
                 if gi == 0.0 && m[i] == 0.0 {
@@ -303,7 +326,7 @@ fn main() -> std::io::Result<()> {
     if data_files.is_empty() {
         eprintln!(
             "usage: nnue_train --data FILE[,FILE...] [--validate FILE] [--epochs N] [--batch N] \
-             [--rate R] [--lambda L] [--skip-plies N] [--threads N] [--seed N] [--init F] \
+             [--rate R] [--lambda L] [--decay D] [--skip-plies N] [--threads N] [--seed N] [--init F] \
              [--save F] [--out F]"
         );
         std::process::exit(2);
@@ -313,6 +336,7 @@ fn main() -> std::io::Result<()> {
     let batch: usize = arg(&args, "--batch", 16_384);
     let rate: f32 = arg(&args, "--rate", 0.001);
     let lambda: f32 = arg(&args, "--lambda", 0.5);
+    let decay: f32 = arg(&args, "--decay", 0.0);
     let skip: u32 = arg(&args, "--skip-plies", 16);
     let threads: usize = arg(&args, "--threads", 2).max(1);
     let seed: u64 = arg(&args, "--seed", 1);
@@ -371,7 +395,7 @@ fn main() -> std::io::Result<()> {
                 l += ol;
             }
             train_loss += l;
-            adam.step(&mut p, &g, rate, 1.0 / chunk.len() as f32);
+            adam.step(&mut p, &g, rate, 1.0 / chunk.len() as f32, decay);
         }
         let held = if held_out.len() > 0 { loss(&p, &held_out) } else { f64::NAN };
         eprintln!(

@@ -552,6 +552,58 @@ fn book_file_replaces_the_built_in_book() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The score of a one-ply search after 7g7f, as `info ... score cp N` gives it.
+fn score_after_7g7f(u: &mut Driver) -> String {
+    u.send("position startpos moves 7g7f");
+    u.send("go depth 1");
+    let lines = u.up_to(|l| l.starts_with("bestmove"));
+    let info = lines.iter().rev().find(|l| l.contains(" score ")).expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    words[at + 1..at + 3].join(" ")
+}
+
+#[test]
+fn eval_file_loads_a_network_and_empty_goes_back_to_the_table() {
+    let mut u = usi();
+    // The id block came on entry, and the first `usi` is answered by it.
+    u.send("usi");
+    u.sync();
+    u.send("usi");
+    let block = u.up_to(|l| l == "usiok");
+    assert!(has(&block, "option name EvalFile type filename default <empty>"), "{block:?}");
+    u.send("setoption name OwnBook value false");
+    let table = score_after_7g7f(&mut u);
+    let dir = fresh_dir("usi-eval");
+    let net = dir.join("random.nnue");
+    std::fs::write(&net, gnushogi::eval::nnue::Network::random(3).to_bytes()).unwrap();
+    let not_a_net = dir.join("book.nnue");
+    std::fs::write(&not_a_net, "P7g-7f\n").unwrap();
+    // Bad files are refused in USI's form, and the evaluation stays the table's.
+    for bad in [not_a_net.display().to_string(), "/nonexistent/x.nnue".to_string()] {
+        u.send(&format!("setoption name EvalFile value {bad}"));
+        let reply = u.sync();
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(reply[0].starts_with("info string error setoption EvalFile: "), "{reply:?}");
+        assert_eq!(score_after_7g7f(&mut u), table);
+    }
+    // A network moves the evaluation (a random one by some hundreds of centipawns).
+    u.send(&format!("setoption name EvalFile value {}", net.display()));
+    assert!(u.sync().is_empty());
+    let corrected = score_after_7g7f(&mut u);
+    assert_ne!(corrected, table);
+    u.send("usi");
+    let block = u.up_to(|l| l == "usiok");
+    let line = format!("option name EvalFile type filename default {}", net.display());
+    assert!(has(&block, &line), "{block:?}");
+    // And `<empty>` takes it away again.
+    u.send("setoption name EvalFile value <empty>");
+    assert!(u.sync().is_empty());
+    assert_eq!(score_after_7g7f(&mut u), table);
+    finish(u, true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_entering_king_rule_decides_declarations_and_tries() {
     let mut u = usi();

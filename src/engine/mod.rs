@@ -11,6 +11,7 @@ pub mod resign;
 pub mod strength;
 
 use crate::book::Book;
+use crate::eval::nnue::Network;
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::rules::{Color, Move, Position};
@@ -58,6 +59,9 @@ pub struct EngineOptions {
     /// Resign once searches see the game lost by this many centipawns ([`resign::NEVER`]:
     /// never, the default).
     pub resign_value: u32,
+    /// A learned correction of the linear table to search with (`None`, the default: the
+    /// table alone; USI's `EvalFile`).
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for EngineOptions {
@@ -75,6 +79,7 @@ impl Default for EngineOptions {
             limit_strength: false,
             elo: strength::DEFAULT_ELO,
             resign_value: resign::NEVER,
+            network: None,
         }
     }
 }
@@ -355,6 +360,15 @@ impl Engine {
         self.book.as_deref()
     }
 
+    /// Searches from now on with `network` correcting the linear table (`None`: the table
+    /// alone). The cached evaluations and the table (which keeps evaluations too) are
+    /// dropped: they were made by the evaluation before.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.options.network = network;
+        self.tables = Arc::new(TablePool::default());
+        self.clear_table();
+    }
+
     /// Reseeds the random choices (book moves).
     pub fn set_seed(&mut self, seed: u64) {
         self.options.seed = Some(seed);
@@ -494,6 +508,7 @@ impl Engine {
                 move_overhead: options.move_overhead,
                 tables: &tables,
                 entering_king: game.rules.entering_king,
+                network: options.network.as_deref(),
                 clock_start: asked,
             };
             let mut result = search::think(&game, &limits, &ctx, &mut |info| {
@@ -530,6 +545,7 @@ impl Engine {
             move_overhead: self.options.move_overhead,
             tables: &self.tables,
             entering_king: game.rules.entering_king,
+            network: self.options.network.as_deref(),
             clock_start: asked,
         };
         search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)

@@ -1,7 +1,8 @@
 //! A learned evaluation with a hidden layer, NNUE-style: its input features, its network
 //! file, its integer inference and the accumulators a search would keep along its path.
-//! Trained by `examples/nnue_train.rs`; not yet the search's evaluation (doc/strength.md,
-//! "A learned evaluation").
+//! Trained by `examples/nnue_train.rs` as a correction of the linear table: the search adds
+//! its output to the table's evaluation when it is given a network (USI `EvalFile`); by
+//! default it has none (doc/strength.md, "A learned evaluation", says why).
 //!
 //! **Features**, from one side's view (its *perspective*: the board turned round for White,
 //! pieces named own or enemy): every piece other than a king at its exact offset from the
@@ -12,8 +13,8 @@
 //! **Network**: one accumulator per perspective, the sum of its active features' rows of
 //! `w1` plus `b1` (`HIDDEN` wide, `i16`); the side to move's and the other's, clipped to
 //! 0..=1, make the hidden layer's input (`2 × HIDDEN`); one hidden layer of `L2` clipped
-//! units; one output, a logit of the side to move's winning chance, in centipawns as the
-//! linear table's scale has them (`LOGIT_K`). All integer: activations of 1.0 are `QA`, the
+//! units; one output, the correction in centipawns (a logit of the side to move's winning
+//! chance, added to the table's, over `LOGIT_K`). All integer: activations of 1.0 are `QA`, the
 //! hidden weights and the output's are scaled by `QB`.
 //!
 //! A feature's value depends on the piece and both kings alone, so when no king moves the
@@ -23,9 +24,9 @@ use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// Width of one perspective's accumulator.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 64;
 /// Units of the hidden layer.
-pub const L2: usize = 32;
+pub const L2: usize = 16;
 /// An activation of 1.0.
 pub const QA: i32 = 127;
 /// The scale of the hidden layer's and the output's weights (i16: a weight of 1.0 is 256,
@@ -164,7 +165,7 @@ impl std::fmt::Display for NetworkError {
 impl std::error::Error for NetworkError {}
 
 /// The file's first bytes: a name and the dimensions, little-endian.
-const MAGIC: &[u8; 8] = b"GSNNUE01";
+const MAGIC: &[u8; 8] = b"GSNNUE02";
 
 impl Network {
     /// The file's length for these dimensions.
@@ -242,6 +243,24 @@ impl Network {
             w3: q16(w3, qb),
             b3: (b3 * qa * qb).round() as i32,
         }
+    }
+
+    /// A network of random weights, of the scale a trained one has (for tests and speed
+    /// measurements: its evaluations cost what a trained one's do).
+    pub fn random(seed: u64) -> Network {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut uniform = |a: f32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+        };
+        let w1: Vec<f32> = (0..FEATURES * HIDDEN).map(|_| uniform(0.02)).collect();
+        let b1 = vec![0.5; HIDDEN];
+        let w2: Vec<f32> = (0..L2 * 2 * HIDDEN).map(|_| uniform(0.1)).collect();
+        let b2 = vec![0.0; L2];
+        let w3: Vec<f32> = (0..L2).map(|_| uniform(0.3)).collect();
+        Network::quantize(&w1, &b1, &w2, &b2, &w3, 0.0)
     }
 
     /// One perspective's accumulator, built from scratch.

@@ -3,7 +3,6 @@
 //! search found the static evaluation off, by pawn structure). Kept per thread from move to
 //! move.
 
-use crate::eval::{Placement, evaluate, evaluate_placed};
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 
 /// History scores stay within this bound (the update pulls them towards it, never past).
@@ -112,22 +111,14 @@ impl Tables {
     /// The static evaluation of `pos`, from the cache when it has been seen. The cache needs
     /// no clearing: the evaluation is a function of the position alone. An entry keeps the
     /// key's top 40 bits: a different position in the slot passes for it once in 2^40.
-    /// `placement` gives the position's [`Placement`] if it is known, asked only if the cache
-    /// misses.
-    pub(super) fn evaluate(
-        &mut self,
-        pos: &Position,
-        placement: impl FnOnce() -> Option<Placement>,
-    ) -> i32 {
+    /// `eval` computes it when the cache misses.
+    pub(super) fn evaluate(&mut self, pos: &Position, eval: impl FnOnce() -> i32) -> i32 {
         let key = pos.key();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if let Some(v) = cached_eval(*slot, key) {
             return v;
         }
-        let v = match placement() {
-            Some(placement) => evaluate_placed(pos, placement),
-            None => evaluate(pos),
-        };
+        let v = eval();
         if let Some(entry) = eval_entry(key, v) {
             *slot = entry;
         }

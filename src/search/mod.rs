@@ -40,6 +40,7 @@ pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
 pub use tt::TranspositionTable;
 
+use crate::eval::nnue::Network;
 use crate::rules::EnteringKingRule;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -67,6 +68,8 @@ pub struct SearchContext<'a> {
     pub tables: &'a TablePool,
     /// Scores the entering-king wins in the tree (a declaration, a king on its try square).
     pub entering_king: EnteringKingRule,
+    /// The learned evaluation, when the engine has one; otherwise the table's.
+    pub network: Option<&'a Network>,
     /// When the search was asked for: its clock runs from here.
     pub clock_start: Instant,
 }
@@ -117,6 +120,7 @@ mod tests {
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
         let hit = PonderHit::default();
+        let network = crate::eval::nnue::Network::random(7);
         let ctx = SearchContext {
             tt: &tt,
             stop: &stop,
@@ -126,6 +130,9 @@ mod tests {
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             tables: &TablePool::default(),
             entering_king: EnteringKingRule::default(),
+            // The searches of these tests check every incremental evaluation against a fresh
+            // one (`Worker::evaluate`).
+            network: Some(&network),
             clock_start: Instant::now(),
         };
         let game = Game::new(parse_sfen(sfen).unwrap());

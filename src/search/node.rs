@@ -54,7 +54,7 @@ impl Worker<'_> {
                 return s;
             }
             if ply >= MAX_PLY - 2 {
-                return if in_check { 0 } else { self.tables.evaluate(pos, || None) };
+                return if in_check { 0 } else { self.evaluate(pos, ply, false) };
             }
             if let Some(s) = self.entering_king_end(pos, ply) {
                 return s;
@@ -419,6 +419,12 @@ impl Worker<'_> {
             }
             None => PathPlacement::Passed,
         };
+        if self.ctx.network.is_some() {
+            match m {
+                Some(m) => self.accumulators.push(ply + 1, pos, m),
+                None => self.accumulators.push_null(ply + 1),
+            }
+        }
     }
 
     fn leave_child(&mut self) {
@@ -439,10 +445,7 @@ impl Worker<'_> {
         }
         let raw = match tte {
             Some(e) => e.eval,
-            None => {
-                let path = &mut self.placements;
-                self.tables.evaluate(pos, || PathPlacement::resolve(path, ply, pos))
-            }
+            None => self.evaluate(pos, ply, true),
         };
         (raw, self.tables.corrected_eval(pos, raw))
     }
@@ -464,7 +467,7 @@ impl Worker<'_> {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { 0 } else { self.tables.evaluate(pos, || None) };
+            return if in_check { 0 } else { self.evaluate(pos, ply, false) };
         }
         let key = pos.key();
         let tte = self.ctx.tt.probe(key);

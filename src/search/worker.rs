@@ -8,7 +8,8 @@ use super::pv::PvTable;
 use super::repetition::Repetitions;
 use super::stack::Stack;
 use super::{INFINITE, MATE, MAX_PLY, SearchContext, SearchLimits, TimeManager, mated_in};
-use crate::eval::{Placement, PlacementStep};
+use crate::eval::nnue::Accumulators;
+use crate::eval::{Placement, PlacementStep, evaluate, evaluate_placed};
 use crate::game::Game;
 use crate::rules::{EnteringKingRule, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -106,6 +107,8 @@ pub(super) struct Worker<'a> {
     /// The evaluation's [`Placement`] of each node on the path, or the step from its parent's:
     /// most evaluations follow it from an ancestor's rather than visit every piece.
     pub(super) placements: Vec<PathPlacement>,
+    /// The learned correction's accumulators along the path (none without a network).
+    pub(super) accumulators: Accumulators,
 }
 
 impl<'a> Worker<'a> {
@@ -149,7 +152,30 @@ impl<'a> Worker<'a> {
             multipv: limits.multipv.max(1),
             frames: (0..2 * (MAX_PLY + 2)).map(|_| MoveBuf::new()).collect(),
             placements: vec![PathPlacement::Unknown; MAX_PLY + 8],
+            accumulators: Accumulators::new(if ctx.network.is_some() { MAX_PLY + 8 } else { 0 }),
         }
+    }
+
+    /// The static evaluation of `pos`, the path's node at `ply` (from the cache when it has
+    /// it): the linear table's, plus the learned network's correction when the search has
+    /// one. `on_path`: the node was reached through [`Worker::place_child`], so both follow
+    /// from an ancestor's rather than count every piece.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &Position, ply: usize, on_path: bool) -> i32 {
+        let (path, accumulators, network) =
+            (&mut self.placements, &mut self.accumulators, self.ctx.network);
+        self.tables.evaluate(pos, || {
+            let table = match on_path.then(|| PathPlacement::resolve(path, ply, pos)).flatten() {
+                Some(placement) => evaluate_placed(pos, placement),
+                None => evaluate(pos),
+            };
+            let correction = network.map_or(0, |net| {
+                if on_path { accumulators.evaluate(net, pos, ply) } else { net.evaluate(pos) }
+            });
+            #[cfg(test)]
+            assert_eq!(Some(correction), network.map(|net| net.evaluate(pos)).or(Some(0)));
+            table + correction
+        })
     }
 
     /// A game the entering-king rule ends here: the mover's king on its try square (a loss

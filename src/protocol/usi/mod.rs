@@ -17,6 +17,7 @@ pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command
 pub use options::{Setting, Settings};
 
 use super::{Event, Session};
+use crate::eval::nnue::Network;
 use crate::game::Game;
 use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::notation::{UsiMove, score};
@@ -246,6 +247,27 @@ impl<W: Write> Usi<W> {
                         }
                     }
                     Err(e) => return self.error(&format!("setoption BookFile: {e}")),
+                }
+            }
+            Setting::EvalFile(None) => {
+                engine.set_network(None);
+                self.settings.eval_file = None;
+            }
+            Setting::EvalFile(Some(path)) => {
+                let read = std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
+                match read {
+                    Ok(network) => {
+                        engine.set_network(Some(std::sync::Arc::new(network)));
+                        self.settings.eval_file = Some(path);
+                    }
+                    Err(e) => {
+                        return self.error(&format!(
+                            "setoption EvalFile: {}: {e}; the evaluation is unchanged",
+                            path.display()
+                        ));
+                    }
                 }
             }
             Setting::MultiPv(n) => engine.set_multipv(n),

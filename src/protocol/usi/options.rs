@@ -25,6 +25,9 @@ pub enum Setting {
     OwnBook(bool),
     /// `BookFile`: a GNU Shogi text book (.tbk); `None` goes back to the built-in book.
     BookFile(Option<PathBuf>),
+    /// `EvalFile`: a learned network correcting the evaluation (`examples/nnue_train.rs`'s
+    /// file); `None` goes back to the linear table alone.
+    EvalFile(Option<PathBuf>),
     /// How many best lines to search and report (`info multipv k`).
     MultiPv(usize),
     /// Centipawns.
@@ -53,11 +56,18 @@ pub struct Settings {
     pub resign_on_mate: bool,
     pub declare_win: bool,
     pub book_file: Option<PathBuf>,
+    pub eval_file: Option<PathBuf>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ponder: false, resign_on_mate: true, declare_win: true, book_file: None }
+        Settings {
+            ponder: false,
+            resign_on_mate: true,
+            declare_win: true,
+            book_file: None,
+            eval_file: None,
+        }
     }
 }
 
@@ -80,6 +90,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("Threads", Kind::Spin { min: 1, max: MAX_THREADS as i64 }),
     ("OwnBook", Kind::Check),
     ("BookFile", Kind::Filename),
+    ("EvalFile", Kind::Filename),
     ("MultiPV", Kind::Spin { min: 1, max: MAX_MULTIPV as i64 }),
     ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
     ("MoveOverhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
@@ -195,9 +206,13 @@ impl Setting {
                     .map(Setting::EnteringKing)
                     .ok_or_else(|| OptionError::NotARule(v.into()))
             }
-            Kind::Filename => Ok(Setting::BookFile(
-                value.filter(|v| !v.is_empty() && *v != "<empty>").map(PathBuf::from),
-            )),
+            Kind::Filename => {
+                let path = value.filter(|v| !v.is_empty() && *v != "<empty>").map(PathBuf::from);
+                Ok(match canonical {
+                    "EvalFile" => Setting::EvalFile(path),
+                    _ => Setting::BookFile(path),
+                })
+            }
         }
     }
 }
@@ -214,6 +229,10 @@ pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settin
                 "OwnBook" => engine.use_book.to_string(),
                 "BookFile" => settings
                     .book_file
+                    .as_ref()
+                    .map_or("<empty>".into(), |p| p.display().to_string()),
+                "EvalFile" => settings
+                    .eval_file
                     .as_ref()
                     .map_or("<empty>".into(), |p| p.display().to_string()),
                 "MultiPV" => engine.multipv.to_string(),

@@ -21,14 +21,9 @@ use gnushogi::search::SearchLimits;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+#[path = "common/samples.rs"]
+mod samples;
+use samples::arg;
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();

@@ -35,7 +35,6 @@ pub use layout::{
     P_THREAT, REL_BUCKETS, params_source,
 };
 pub use params::PARAMS;
-
 pub use reference::{
     Accumulator, DANGER_DIVISOR, Sum, danger_penalty, evaluate_into, evaluate_with,
 };

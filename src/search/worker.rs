@@ -173,7 +173,7 @@ impl<'a> Worker<'a> {
                 if on_path { accumulators.evaluate(net, pos, ply) } else { net.evaluate(pos) }
             });
             #[cfg(test)]
-            assert_eq!(Some(correction), network.map(|net| net.evaluate(pos)).or(Some(0)));
+            assert_eq!(correction, network.map_or(0, |net| net.evaluate(pos)));
             table + correction
         })
     }

@@ -10,7 +10,10 @@
 #   fairy-master  Fairy-Stockfish master, classical evaluation  ($ANCHORS/fairy-stockfish-master)
 #   fairy11       Debian's Fairy-Stockfish 11.1                 (/usr/games/fairy-stockfish)
 #   gnushogi      Debian's GNU Shogi 1.4.2, xshogi dialect, 40 moves in 60 s (TC is ignored)
-# GAMES defaults to 200 and TC to 10+0.1 (seconds + increment).
+#   gps           GPSShogi 0.7.0, book off, one thread         (/usr/games/gpsusi -N 1)
+# GAMES defaults to 200 and TC to 10+0.1 (seconds + increment). GPSShogi aborts on
+# increments, so against it TC is seconds a move (default 1) and both sides speak USI, as the
+# figures against it were first measured (anchors/README.md).
 #
 # Environment: BIN (our engine, default a copy of target/release/gnushogi, so a rebuild does
 # not change it mid-match), ANCHORS (default ../shared/anchors), OUT (default
@@ -18,9 +21,9 @@
 # default 1, so that a long match can be split into parts run one after another), REFEREE.
 set -eu
 cd "$(dirname "$0")/.."
-anchor=${1:?usage: $0 yo1|yo9|fairy-master|fairy11|gnushogi [GAMES] [TC]}
+anchor=${1:?usage: $0 yo1|yo9|fairy-master|fairy11|gnushogi|gps [GAMES] [TC]}
 games=${2:-200}
-tc=${3:-10+0.1}
+tc=${3:-}
 ANCHORS=${ANCHORS:-../shared/anchors}
 OUT=${OUT:-target/anchors}
 OPENINGS=${OPENINGS:-tests/data/openings.txt}
@@ -36,8 +39,9 @@ fi
 yaneuraou="--option2 Threads=1 --option2 USI_Hash=64 --option2 USI_OwnBook=false
     --option2 BookFile=no_book --option2 NetworkDelay=0 --option2 NetworkDelay2=0
     --option2 MinimumThinkingTime=100 --option2 RoundUpToFullSecond=false"
-clock="--tc $tc"
+clock="--tc ${tc:-10+0.1}"
 name=$anchor
+ours="--engine1 '$BIN' --proto1 cecp --init1 xboard"
 case $anchor in
 yo1) opponent="--engine2 $ANCHORS/YaneuraOu-material-lv1 --proto2 usi $yaneuraou" ;;
 yo9) opponent="--engine2 $ANCHORS/YaneuraOu-material-lv9 --proto2 usi $yaneuraou" ;;
@@ -56,8 +60,15 @@ gnushogi)
     opponent="--engine2 /usr/games/gnushogi\ -B\ /usr/lib/games/gnushogi/gnushogi.bbk
         --proto2 xshogi --xshogi-permove2"
     ;;
+gps)
+    clock="--st ${tc:-1}"
+    ours="--engine1 '$BIN --usi' --proto1 usi --option1 OwnBook=false --option1 USI_Hash=64
+        --option1 Threads=1"
+    opponent="--engine2 '/usr/games/gpsusi -N 1' --proto2 usi --option2 BookDepth=0
+        --option2 Thread=1"
+    ;;
 *)
-    echo "$0: unknown anchor '$anchor' (yo1, yo9, fairy-master, fairy11, gnushogi)" >&2
+    echo "$0: unknown anchor '$anchor' (yo1, yo9, fairy-master, fairy11, gnushogi, gps)" >&2
     exit 2
     ;;
 esac
@@ -65,6 +76,6 @@ esac
 # shellcheck disable=SC2086 # the option lists are split on purpose
 eval python3 "$REFEREE" --games "$games" --openings "$OPENINGS" --shuffle --seed "${SEED:-1}" \
     $clock --pgn-out "$OUT/$anchor" \
-    --engine1 "'$BIN'" --proto1 cecp --init1 xboard --name1 gnushogi --name2 "$name" \
+    $ours --name1 gnushogi --name2 "$name" \
     $opponent >"$OUT/$anchor.txt" 2>&1 || true
 grep -E '^(Score|Elo|Terminations)' "$OUT/$anchor.txt" | sed "s/^/$anchor: /"

@@ -564,7 +564,7 @@ fn score_after_7g7f(u: &mut Driver) -> String {
 }
 
 #[test]
-fn eval_file_loads_a_network_and_empty_goes_back_to_the_table() {
+fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_it_off() {
     let mut u = usi();
     // The id block came on entry, and the first `usi` is answered by it.
     u.send("usi");
@@ -572,34 +572,52 @@ fn eval_file_loads_a_network_and_empty_goes_back_to_the_table() {
     u.send("usi");
     let block = u.up_to(|l| l == "usiok");
     assert!(has(&block, "option name EvalFile type filename default <empty>"), "{block:?}");
+    assert!(has(&block, "option name UseNNUE type check default true"), "{block:?}");
     u.send("setoption name OwnBook value false");
+    let built_in = score_after_7g7f(&mut u);
+    // Off, the linear table alone scores the position otherwise.
+    u.send("setoption name UseNNUE value false");
+    assert!(u.sync().is_empty());
     let table = score_after_7g7f(&mut u);
+    assert_ne!(table, built_in);
+    u.send("usi");
+    let block = u.up_to(|l| l == "usiok");
+    assert!(has(&block, "option name UseNNUE type check default false"), "{block:?}");
+    u.send("setoption name UseNNUE value true");
+    assert!(u.sync().is_empty());
+    assert_eq!(score_after_7g7f(&mut u), built_in);
     let dir = fresh_dir("usi-eval");
     let net = dir.join("random.nnue");
     std::fs::write(&net, gnushogi::eval::nnue::Network::random(3).to_bytes()).unwrap();
     let not_a_net = dir.join("book.nnue");
     std::fs::write(&not_a_net, "P7g-7f\n").unwrap();
-    // Bad files are refused in USI's form, and the evaluation stays the table's.
+    // Bad files are refused in USI's form, and the evaluation stays as it was.
     for bad in [not_a_net.display().to_string(), "/nonexistent/x.nnue".to_string()] {
         u.send(&format!("setoption name EvalFile value {bad}"));
         let reply = u.sync();
         assert_eq!(reply.len(), 1, "{reply:?}");
         assert!(reply[0].starts_with("info string error setoption EvalFile: "), "{reply:?}");
-        assert_eq!(score_after_7g7f(&mut u), table);
+        assert_eq!(score_after_7g7f(&mut u), built_in);
     }
     // A network moves the evaluation (a random one by some hundreds of centipawns).
     u.send(&format!("setoption name EvalFile value {}", net.display()));
     assert!(u.sync().is_empty());
-    let corrected = score_after_7g7f(&mut u);
-    assert_ne!(corrected, table);
+    let loaded = score_after_7g7f(&mut u);
+    assert_ne!(loaded, built_in);
+    assert_ne!(loaded, table);
     u.send("usi");
     let block = u.up_to(|l| l == "usiok");
     let line = format!("option name EvalFile type filename default {}", net.display());
     assert!(has(&block, &line), "{block:?}");
-    // And `<empty>` takes it away again.
+    // UseNNUE turns the loaded network off and on again.
+    u.send("setoption name UseNNUE value false");
+    assert_eq!(score_after_7g7f(&mut u), table);
+    u.send("setoption name UseNNUE value true");
+    assert_eq!(score_after_7g7f(&mut u), loaded);
+    // And `<empty>` goes back to the built-in network.
     u.send("setoption name EvalFile value <empty>");
     assert!(u.sync().is_empty());
-    assert_eq!(score_after_7g7f(&mut u), table);
+    assert_eq!(score_after_7g7f(&mut u), built_in);
     finish(u, true);
     let _ = std::fs::remove_dir_all(&dir);
 }

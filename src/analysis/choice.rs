@@ -241,6 +241,8 @@ mod tests {
             hash_mib: 1,
             threads: 1,
             use_book: false,
+            // The table alone: these positions were chosen for what its shallow searches miss.
+            network: None,
             ..Default::default()
         })
     }

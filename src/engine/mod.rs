@@ -59,8 +59,8 @@ pub struct EngineOptions {
     /// Resign once searches see the game lost by this many centipawns ([`resign::NEVER`]:
     /// never, the default).
     pub resign_value: u32,
-    /// A learned correction of the linear table to search with (`None`, the default: the
-    /// table alone; USI's `EvalFile`).
+    /// A learned correction of the linear table to search with (the default: the built-in
+    /// network; `None`: the table alone; USI's `EvalFile` and `UseNNUE`).
     pub network: Option<Arc<Network>>,
 }
 
@@ -79,7 +79,7 @@ impl Default for EngineOptions {
             limit_strength: false,
             elo: strength::DEFAULT_ELO,
             resign_value: resign::NEVER,
-            network: None,
+            network: Some(Network::built_in()),
         }
     }
 }

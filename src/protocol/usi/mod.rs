@@ -250,8 +250,13 @@ impl<W: Write> Usi<W> {
                 }
             }
             Setting::EvalFile(None) => {
-                engine.set_network(None);
                 self.settings.eval_file = None;
+                self.settings.eval_network = None;
+                engine.set_network(self.settings.network());
+            }
+            Setting::UseNnue(on) => {
+                self.settings.use_nnue = on;
+                engine.set_network(self.settings.network());
             }
             Setting::EvalFile(Some(path)) => {
                 let read = std::fs::read(&path)
@@ -259,8 +264,9 @@ impl<W: Write> Usi<W> {
                     .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
                 match read {
                     Ok(network) => {
-                        engine.set_network(Some(std::sync::Arc::new(network)));
                         self.settings.eval_file = Some(path);
+                        self.settings.eval_network = Some(std::sync::Arc::new(network));
+                        engine.set_network(self.settings.network());
                     }
                     Err(e) => {
                         return self.error(&format!(

@@ -3,11 +3,13 @@
 use crate::engine::resign::{MIN_VALUE, NEVER};
 use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use crate::eval::nnue::Network;
 use crate::game::GameRules;
 use crate::rules::EnteringKingRule;
 use crate::search::MAX_MULTIPV;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Longest move overhead accepted (the engine caps it at 5 s too).
@@ -26,8 +28,11 @@ pub enum Setting {
     /// `BookFile`: a GNU Shogi text book (.tbk); `None` goes back to the built-in book.
     BookFile(Option<PathBuf>),
     /// `EvalFile`: a learned network correcting the evaluation (`examples/nnue_train.rs`'s
-    /// file); `None` goes back to the linear table alone.
+    /// file); `None` goes back to the built-in one.
     EvalFile(Option<PathBuf>),
+    /// `UseNNUE`: search with the network (`EvalFile`'s or the built-in one); off, the linear
+    /// table alone.
+    UseNnue(bool),
     /// How many best lines to search and report (`info multipv k`).
     MultiPv(usize),
     /// Centipawns.
@@ -57,6 +62,16 @@ pub struct Settings {
     pub declare_win: bool,
     pub book_file: Option<PathBuf>,
     pub eval_file: Option<PathBuf>,
+    /// `EvalFile`'s network, kept while `UseNNUE` is off.
+    pub eval_network: Option<Arc<Network>>,
+    pub use_nnue: bool,
+}
+
+impl Settings {
+    /// The network the search should use as `EvalFile` and `UseNNUE` say.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        self.use_nnue.then(|| self.eval_network.clone().unwrap_or_else(Network::built_in))
+    }
 }
 
 impl Default for Settings {
@@ -67,6 +82,8 @@ impl Default for Settings {
             declare_win: true,
             book_file: None,
             eval_file: None,
+            eval_network: None,
+            use_nnue: true,
         }
     }
 }
@@ -91,6 +108,7 @@ const OPTIONS: &[(&str, Kind)] = &[
     ("OwnBook", Kind::Check),
     ("BookFile", Kind::Filename),
     ("EvalFile", Kind::Filename),
+    ("UseNNUE", Kind::Check),
     ("MultiPV", Kind::Spin { min: 1, max: MAX_MULTIPV as i64 }),
     ("Contempt", Kind::Spin { min: -MAX_CONTEMPT, max: MAX_CONTEMPT }),
     ("MoveOverhead", Kind::Spin { min: 0, max: MAX_MOVE_OVERHEAD_MS }),
@@ -197,6 +215,7 @@ impl Setting {
                     "OwnBook" => Setting::OwnBook(on),
                     "ResignOnMate" => Setting::ResignOnMate(on),
                     "USI_LimitStrength" => Setting::LimitStrength(on),
+                    "UseNNUE" => Setting::UseNnue(on),
                     _ => Setting::DeclareWin(on),
                 })
             }
@@ -244,6 +263,7 @@ pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settin
                 "SkillLevel" => engine.skill.to_string(),
                 "USI_LimitStrength" => engine.limit_strength.to_string(),
                 "USI_Elo" => engine.elo.to_string(),
+                "UseNNUE" => settings.use_nnue.to_string(),
                 _ => settings.declare_win.to_string(),
             };
             match kind {

@@ -592,7 +592,7 @@ fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_
     let not_a_net = dir.join("book.nnue");
     std::fs::write(&not_a_net, "P7g-7f\n").unwrap();
     // Bad files are refused in USI's form, and the evaluation stays as it was.
-    for bad in [not_a_net.display().to_string(), "/nonexistent/x.nnue".to_string()] {
+    for bad in [not_a_net.display().to_string(), "/nonexistent/x.nnue".into(), "/dev/zero".into()] {
         u.send(&format!("setoption name EvalFile value {bad}"));
         let reply = u.sync();
         assert_eq!(reply.len(), 1, "{reply:?}");

@@ -166,6 +166,10 @@ impl std::fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
+/// Largest network file a front end reads (ours are 0.6 MiB): a device such as `/dev/zero`
+/// would otherwise be read until memory runs out.
+pub const MAX_FILE: u64 = 16 << 20;
+
 /// The file's first bytes: a name and the dimensions, little-endian.
 const MAGIC: &[u8; 8] = b"GSNNUE03";
 

@@ -259,7 +259,7 @@ impl<W: Write> Usi<W> {
                 engine.set_network(self.settings.network());
             }
             Setting::EvalFile(Some(path)) => {
-                let read = std::fs::read(&path)
+                let read = crate::files::read_limited(&path, crate::eval::nnue::MAX_FILE)
                     .map_err(|e| e.to_string())
                     .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
                 match read {

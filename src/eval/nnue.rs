@@ -378,20 +378,14 @@ impl Extend<u16> for Summing<'_> {
     }
 }
 
-/// A few features, as one piece, king or hand change gives them (two at most), kept on the
-/// stack.
-struct Few<const N: usize = 3> {
-    features: [u16; N],
+/// The features one piece, king or hand change gives (two at most), kept on the stack.
+#[derive(Default)]
+struct Few {
+    features: [u16; 2],
     len: usize,
 }
 
-impl<const N: usize> Default for Few<N> {
-    fn default() -> Self {
-        Few { features: [0; N], len: 0 }
-    }
-}
-
-impl<const N: usize> Extend<u16> for Few<N> {
+impl Extend<u16> for Few {
     fn extend<I: IntoIterator<Item = u16>>(&mut self, iter: I) {
         for f in iter {
             self.features[self.len] = f;

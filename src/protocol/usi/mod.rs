@@ -251,7 +251,6 @@ impl<W: Write> Usi<W> {
             }
             Setting::EvalFile(None) => {
                 self.settings.eval_file = None;
-                self.settings.eval_network = None;
                 engine.set_network(self.settings.network());
             }
             Setting::UseNnue(on) => {
@@ -264,8 +263,7 @@ impl<W: Write> Usi<W> {
                     .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
                 match read {
                     Ok(network) => {
-                        self.settings.eval_file = Some(path);
-                        self.settings.eval_network = Some(std::sync::Arc::new(network));
+                        self.settings.eval_file = Some((path, std::sync::Arc::new(network)));
                         engine.set_network(self.settings.network());
                     }
                     Err(e) => {

@@ -61,16 +61,16 @@ pub struct Settings {
     pub resign_on_mate: bool,
     pub declare_win: bool,
     pub book_file: Option<PathBuf>,
-    pub eval_file: Option<PathBuf>,
-    /// `EvalFile`'s network, kept while `UseNNUE` is off.
-    pub eval_network: Option<Arc<Network>>,
+    /// `EvalFile`'s path and network (kept while `UseNNUE` is off); `None`: the built-in one.
+    pub eval_file: Option<(PathBuf, Arc<Network>)>,
     pub use_nnue: bool,
 }
 
 impl Settings {
     /// The network the search should use as `EvalFile` and `UseNNUE` say.
     pub fn network(&self) -> Option<Arc<Network>> {
-        self.use_nnue.then(|| self.eval_network.clone().unwrap_or_else(Network::built_in))
+        self.use_nnue
+            .then(|| self.eval_file.as_ref().map_or_else(Network::built_in, |(_, n)| Arc::clone(n)))
     }
 }
 
@@ -82,7 +82,6 @@ impl Default for Settings {
             declare_win: true,
             book_file: None,
             eval_file: None,
-            eval_network: None,
             use_nnue: true,
         }
     }
@@ -253,7 +252,7 @@ pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settin
                 "EvalFile" => settings
                     .eval_file
                     .as_ref()
-                    .map_or("<empty>".into(), |p| p.display().to_string()),
+                    .map_or("<empty>".into(), |(p, _)| p.display().to_string()),
                 "MultiPV" => engine.multipv.to_string(),
                 "Contempt" => engine.contempt.to_string(),
                 "MoveOverhead" => engine.move_overhead.as_millis().to_string(),

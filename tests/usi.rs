@@ -53,6 +53,13 @@ fn has(lines: &[String], prefix: &str) -> bool {
     lines.iter().any(|l| l.starts_with(prefix))
 }
 
+/// The block a `usi` gets, up to `usiok` (the session's first `usi` is answered by the block
+/// printed on entry, and gets nothing new).
+fn usi_block(u: &mut Driver) -> Vec<String> {
+    u.send("usi");
+    u.up_to(|l| l == "usiok")
+}
+
 /// The move of a `bestmove` line, checked legal in `pos`.
 fn legal_bestmove(line: &str, pos: &Position) -> Move {
     let mut words = line.split_whitespace();
@@ -85,8 +92,7 @@ fn handshake_options_and_isready() {
     // `usi` comes after it), a second one by a new block.
     u.send("usi");
     assert_eq!(u.sync(), Vec::<String>::new());
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     assert_eq!(block[0], format!("id name GNU Shogi {}", gnushogi::VERSION));
     assert!(block[1].starts_with("id author "));
     for name in [
@@ -569,8 +575,7 @@ fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_
     // The id block came on entry, and the first `usi` is answered by it.
     u.send("usi");
     u.sync();
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     assert!(has(&block, "option name EvalFile type filename default <empty>"), "{block:?}");
     assert!(has(&block, "option name UseNNUE type check default true"), "{block:?}");
     u.send("setoption name OwnBook value false");
@@ -580,8 +585,7 @@ fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_
     assert!(u.sync().is_empty());
     let table = score_after_7g7f(&mut u);
     assert_ne!(table, built_in);
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     assert!(has(&block, "option name UseNNUE type check default false"), "{block:?}");
     u.send("setoption name UseNNUE value true");
     assert!(u.sync().is_empty());
@@ -605,8 +609,7 @@ fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_
     let loaded = score_after_7g7f(&mut u);
     assert_ne!(loaded, built_in);
     assert_ne!(loaded, table);
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     let line = format!("option name EvalFile type filename default {}", net.display());
     assert!(has(&block, &line), "{block:?}");
     // UseNNUE turns the loaded network off and on again.
@@ -628,8 +631,7 @@ fn the_entering_king_rule_decides_declarations_and_tries() {
     // The id block came on entry; the first `usi` is answered by it, a second by a new one.
     u.send("usi");
     u.sync();
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     assert!(
         block.contains(
             &"option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule24H var CSARule27 var CSARule27H var TryRule"
@@ -690,8 +692,7 @@ fn resign_value_gives_up_a_lost_game_only_when_set() {
     let mut u = usi();
     // The block printed on entry answers the GUI's first `usi`; after a command, it is asked.
     u.sync();
-    u.send("usi");
-    let block = u.up_to(|l| l == "usiok");
+    let block = usi_block(&mut u);
     let option = "option name ResignValue type spin default 99999 min 100 max 99999";
     assert!(block.iter().any(|l| l == option), "{block:?}");
     let play = |u: &mut Driver, moves: &mut Vec<String>| -> String {

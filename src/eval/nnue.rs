@@ -24,7 +24,7 @@
 //! own side's accumulator only, and moves one feature (its square) of the other's.
 
 use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
-use crate::rules::{Color, Move, PieceKind, Position, Square};
+use crate::rules::{Bitboard, Color, Hand, Move, PieceKind, Position, Square};
 
 /// Width of one perspective's accumulator.
 pub const HIDDEN: usize = 32;
@@ -439,18 +439,42 @@ struct Entry {
     delta: Delta,
 }
 
+/// What one perspective's accumulator was last rebuilt from, its king on one square (a
+/// "Finny table", as Stockfish calls it): a rebuild with the king there again adds and
+/// removes the rows of what changed since, a few pieces, not the forty on the board.
+#[derive(Clone)]
+struct Rebuilt {
+    acc: [i16; HIDDEN],
+    /// By colour and kind (`PieceKind::index`; kings left empty).
+    pieces: [[Bitboard; 14]; 2],
+    hands: [Hand; 2],
+    enemy_king: Option<Square>,
+    /// The board is empty here, and `acc` is not yet set to its biases and king.
+    unset: bool,
+}
+
 /// The accumulators along a search's path, updated lazily: a child records how it differs
 /// from its parent ([`Accumulators::push`]), and an evaluation brings each perspective's
 /// accumulator up from the nearest ply that has it, or rebuilds it after its king moved.
 pub struct Accumulators {
     entries: Vec<Entry>,
+    /// By perspective and its king's square (`Color::index() * 81 + Square::index()`).
+    rebuilt: Vec<Rebuilt>,
 }
 
 impl Accumulators {
     /// Room for `plies` plies of path; all empty.
     pub fn new(plies: usize) -> Accumulators {
         let empty = Entry { acc: [[0; HIDDEN]; 2], valid: [false; 2], delta: Delta::default() };
-        Accumulators { entries: vec![empty; plies] }
+        let unset = Rebuilt {
+            acc: [0; HIDDEN],
+            pieces: [[Bitboard::EMPTY; 14]; 2],
+            hands: [Hand::EMPTY; 2],
+            enemy_king: None,
+            unset: true,
+        };
+        let rebuilt = if plies == 0 { Vec::new() } else { vec![unset; 2 * 81] };
+        Accumulators { entries: vec![empty; plies], rebuilt }
     }
 
     /// The position at `ply` is now the one `m` reaches from `parent`, the position at
@@ -546,7 +570,7 @@ impl Accumulators {
         while !self.entries[base].valid[side] {
             if base == 0 || self.entries[base].delta.refresh[side] {
                 let entry = &mut self.entries[ply];
-                net.refresh(pos, perspective, &mut entry.acc[side]);
+                entry.acc[side] = rebuild(&mut self.rebuilt, net, pos, perspective);
                 entry.valid[side] = true;
                 return;
             }
@@ -571,6 +595,68 @@ impl Accumulators {
             entry.valid[side] = true;
         }
     }
+}
+
+/// `perspective`'s accumulator for `pos`, from what `cache` kept for its king's square, which
+/// is brought up to `pos`. (Rows are added and taken away modulo 2^16, in any order: the
+/// result is the one [`Network::refresh`] gives.)
+#[inline(always)]
+fn rebuild(
+    cache: &mut [Rebuilt],
+    net: &Network,
+    pos: &Position,
+    perspective: Color,
+) -> [i16; HIDDEN] {
+    let Some(king) = pos.king_square(perspective) else {
+        let mut acc = [0; HIDDEN];
+        net.refresh(pos, perspective, &mut acc);
+        return acc;
+    };
+    let slot = &mut cache[perspective.index() * 81 + king.index()];
+    if slot.unset {
+        slot.acc.copy_from_slice(&net.b1);
+        net.add(&mut slot.acc, king_feature(perspective, perspective, king));
+        slot.unset = false;
+    }
+    // What comes is summed in one accumulator, what goes in another, both in registers.
+    let (mut plus, mut minus) = (Summing { net, sum: slot.acc }, Summing { net, sum: [0; HIDDEN] });
+    let own_king = Some(oriented(perspective, king));
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            if kind == PieceKind::King {
+                continue;
+            }
+            let now = pos.pieces(color, kind);
+            let was = std::mem::replace(&mut slot.pieces[color.index()][kind.index()], now);
+            for sq in was & !now {
+                piece_features(perspective, own_king, color, kind, sq, &mut minus);
+            }
+            for sq in now & !was {
+                piece_features(perspective, own_king, color, kind, sq, &mut plus);
+            }
+        }
+        let now = pos.hand(color);
+        let was = std::mem::replace(&mut slot.hands[color.index()], now);
+        if now != was {
+            for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+                let n = (now.count(kind) as usize).min(HAND_MAX[i]);
+                let w = (was.count(kind) as usize).min(HAND_MAX[i]);
+                minus.extend((n + 1..=w).map(|c| hand_feature(perspective, color, i, c)));
+                plus.extend((w + 1..=n).map(|c| hand_feature(perspective, color, i, c)));
+            }
+        }
+    }
+    let now = pos.king_square(!perspective);
+    let was = std::mem::replace(&mut slot.enemy_king, now);
+    if now != was {
+        minus.extend(was.map(|sq| king_feature(perspective, !perspective, sq)));
+        plus.extend(now.map(|sq| king_feature(perspective, !perspective, sq)));
+    }
+    for (a, m) in plus.sum.iter_mut().zip(minus.sum) {
+        *a = a.wrapping_sub(m);
+    }
+    slot.acc = plus.sum;
+    plus.sum
 }
 
 #[cfg(test)]
@@ -755,6 +841,34 @@ mod tests {
                     assert_eq!(accs.evaluate(&net, &child, ply), net.evaluate(&child), "{m}");
                 }
                 path.push(child);
+            }
+        }
+    }
+
+    #[test]
+    fn rebuilds_from_a_king_square_cache_match_a_fresh_build() {
+        // Positions one after the other through the same cache: its slots (a king square
+        // each) are met again by boards, hands and enemy kings far from the ones they kept.
+        let (_, _, net) = random_network();
+        let mut accs = Accumulators::new(4);
+        let sfens = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+            "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+            "lns2g1nl/1r3gkb1/p1ppp1sp1/5p2p/1p4PP1/2P1P1S1P/PPBP1PN2/3G3R1/LNS1K1G1L w P 30",
+            "ln1g3nl/1r1sgk3/p1pppp1pp/1p3sp2/7P1/2P1P4/PPSP1PP1P/2G1G2R1/LN2K2NL b Bb 27",
+            "4k4/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p 1",
+            "9/9/9/9/4k4/9/9/9/4K4 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL b - 1",
+        ];
+        for round in 0..3 {
+            for (i, sfen) in sfens.iter().enumerate().skip(round) {
+                let pos = parse_sfen(sfen).unwrap();
+                for persp in Color::ALL {
+                    let mut fresh = [0; HIDDEN];
+                    net.refresh(&pos, persp, &mut fresh);
+                    let got = rebuild(&mut accs.rebuilt, &net, &pos, persp);
+                    assert_eq!(got, fresh, "{i} {sfen} {persp:?}");
+                }
             }
         }
     }

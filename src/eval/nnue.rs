@@ -350,16 +350,97 @@ impl Network {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn evaluate_with_avx2(&self, pos: &Position) -> i32 {
-        self.evaluate_generic(pos)
+        let [us, them] = self.both_refreshed(pos);
+        self.output_avx2(&us, &them)
     }
 
-    #[inline(always)]
     fn evaluate_generic(&self, pos: &Position) -> i32 {
+        let [us, them] = self.both_refreshed(pos);
+        self.output(&us, &them)
+    }
+
+    /// The side to move's accumulator and the other side's, built anew.
+    #[inline(always)]
+    fn both_refreshed(&self, pos: &Position) -> [[i16; HIDDEN]; 2] {
         let stm = pos.side_to_move();
         let (mut us, mut them) = ([0; HIDDEN], [0; HIDDEN]);
         self.refresh(pos, stm, &mut us);
         self.refresh(pos, !stm, &mut them);
-        self.output(&us, &them)
+        [us, them]
+    }
+
+    /// [`Network::output`] 16 lanes at a time: each hidden unit's 64 products summed by
+    /// `pmaddwd`, four units' sums folded together by `phaddd`, the clipped units and their
+    /// output weights by one more `pmaddwd`. The same integers in another order: the same
+    /// result (`(sum + QB / 2) / QB` and an arithmetic shift differ only below zero, which
+    /// the clip makes 0 either way).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        use std::arch::x86_64::*;
+        const { assert!(HIDDEN == 32 && L2 == 16 && QB == 256) };
+        let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
+        let clip = |v: __m256i| _mm256_min_epi16(_mm256_max_epi16(v, zero), one);
+        let input =
+            [us.first_chunk::<16>(), us.last_chunk(), them.first_chunk(), them.last_chunk()]
+                .map(|half| clip(load(half.expect("HIDDEN is 32"))));
+        let (rows, _) = self.w2.as_chunks::<16>();
+        assert_eq!(rows.len(), L2 * 4);
+        // Eight lanes of unit k's products summed: its sum is theirs.
+        let unit = |k: usize| {
+            let row = &rows[k * 4..][..4];
+            let a = _mm256_add_epi32(
+                _mm256_madd_epi16(load(&row[0]), input[0]),
+                _mm256_madd_epi16(load(&row[1]), input[1]),
+            );
+            let b = _mm256_add_epi32(
+                _mm256_madd_epi16(load(&row[2]), input[2]),
+                _mm256_madd_epi16(load(&row[3]), input[3]),
+            );
+            _mm256_add_epi32(a, b)
+        };
+        // Units k..k + 4 summed, in the four lanes of one half.
+        let four = |k: usize| {
+            let ab = _mm256_hadd_epi32(unit(k), unit(k + 1));
+            let cd = _mm256_hadd_epi32(unit(k + 2), unit(k + 3));
+            let abcd = _mm256_hadd_epi32(ab, cd);
+            _mm_add_epi32(_mm256_castsi256_si128(abcd), _mm256_extracti128_si256::<1>(abcd))
+        };
+        let (biases, _) = self.b2.as_chunks::<8>();
+        let round = _mm256_set1_epi32(QB / 2);
+        let hidden = |k: usize| {
+            let sums = _mm256_set_m128i(four(k + 4), four(k));
+            let sums = _mm256_add_epi32(_mm256_add_epi32(sums, load(&biases[k / 8])), round);
+            let units = _mm256_srai_epi32::<8>(sums);
+            _mm256_min_epi32(_mm256_max_epi32(units, zero), _mm256_set1_epi32(QA))
+        };
+        // Sixteen units of at most QA in i16, in unit order.
+        let units =
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(hidden(0), hidden(8)));
+        let (w3, _) = self.w3.as_chunks::<16>();
+        let products = _mm256_madd_epi16(units, load(&w3[0]));
+        let s = _mm_add_epi32(
+            _mm256_castsi256_si128(products),
+            _mm256_extracti128_si256::<1>(products),
+        );
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        let out = i64::from(self.b3) + i64::from(_mm_cvtsi128_si32(s));
+        let per_cp = f64::from(QA * QB) * LOGIT_K;
+        (out as f64 / per_cp).round() as i32
+    }
+}
+
+/// The 32 bytes of `v` (sixteen `i16` or eight `i32`) in one register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load<T: Copy, const N: usize>(v: &[T; N]) -> std::arch::x86_64::__m256i {
+    const { assert!(std::mem::size_of::<[T; N]>() == 32) };
+    // SAFETY: `v` is 32 readable bytes, and this load asks for no alignment.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm256_loadu_si256(v.as_ptr().cast())
     }
 }
 
@@ -549,17 +630,24 @@ impl Accumulators {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn evaluate_with_avx2(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
-        self.evaluate_generic(net, pos, ply)
+        let [us, them] = self.brought_up(net, pos, ply);
+        net.output_avx2(us, them)
     }
 
-    #[inline(always)]
     fn evaluate_generic(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let [us, them] = self.brought_up(net, pos, ply);
+        net.output(us, them)
+    }
+
+    /// The side to move's accumulator at `ply` and the other side's, made valid.
+    #[inline(always)]
+    fn brought_up(&mut self, net: &Network, pos: &Position, ply: usize) -> [&[i16; HIDDEN]; 2] {
         for persp in Color::ALL {
             self.bring_up(net, pos, ply, persp);
         }
         let stm = pos.side_to_move();
         let acc = &self.entries[ply].acc;
-        net.output(&acc[stm.index()], &acc[(!stm).index()])
+        [&acc[stm.index()], &acc[(!stm).index()]]
     }
 
     /// Makes `perspective`'s accumulator at `ply` valid.
@@ -841,6 +929,30 @@ mod tests {
                     assert_eq!(accs.evaluate(&net, &child, ply), net.evaluate(&child), "{m}");
                 }
                 path.push(child);
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_output_layer_gives_the_portable_ones_numbers() {
+        assert!(std::arch::is_x86_feature_detected!("avx2"), "this test wants an AVX2 machine");
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut lane = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Below 0, inside 0..=QA and above it: the clip's three cases.
+            (state % 400) as i16 - 150
+        };
+        for net in [random_network().2, Network::random(7), (*Network::built_in()).clone()] {
+            for _ in 0..2000 {
+                let us: [i16; HIDDEN] = std::array::from_fn(|_| lane());
+                let them: [i16; HIDDEN] = std::array::from_fn(|_| lane());
+                // SAFETY: the processor has AVX2, as asserted above.
+                #[allow(unsafe_code)]
+                let fast = unsafe { net.output_avx2(&us, &them) };
+                assert_eq!(fast, net.output(&us, &them), "{us:?} {them:?}");
             }
         }
     }

@@ -23,7 +23,8 @@
 //! accumulators follow a move by adding and removing a few rows; a king's move rebuilds its
 //! own side's accumulator only, and moves one feature (its square) of the other's.
 
-use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
+use super::folded::FINE;
+use super::layout::{FINE_OFFSETS, kind13, oriented};
 use crate::rules::{Bitboard, Color, Hand, Move, PieceKind, Position, Square};
 
 /// Width of one perspective's accumulator.
@@ -68,7 +69,7 @@ pub const FEATURES: usize = HANDS + 2 * HAND_FEATURES;
 pub const MAX_ACTIVE: usize = 40 * 2 + 2 + 2 * HAND_FEATURES;
 
 /// The features a piece of `color` and `kind` (not a king) on `sq` gives `perspective`,
-/// whose king stands on `own_king` (oriented; it may be missing).
+/// whose king stands on `own_king` (as on the board; it may be missing).
 #[inline(always)]
 pub fn piece_features(
     perspective: Color,
@@ -81,7 +82,9 @@ pub fn piece_features(
     let piece = usize::from(color != perspective) * 13 + kind13(kind);
     let at = oriented(perspective, sq);
     if let Some(k) = own_king {
-        let f = OWN_RELATIVE + piece * FINE_OFFSETS + fine_index(king_offset(k, at));
+        // The offset's index read from the table the linear evaluation keeps for it.
+        let offset = usize::from(FINE[perspective.index()][k.index()][sq.index()]);
+        let f = OWN_RELATIVE + piece * FINE_OFFSETS + offset;
         out.extend([f as u16]);
     }
     out.extend([(SQUARE + piece * 81 + at.index()) as u16]);
@@ -104,7 +107,7 @@ pub fn hand_feature(perspective: Color, color: Color, hand_index: usize, count: 
 /// Every active feature of `pos` from `perspective`'s view, appended to `out`.
 #[inline(always)]
 pub fn active_features(pos: &Position, perspective: Color, out: &mut impl Extend<u16>) {
-    let own_king = pos.king_square(perspective).map(|k| oriented(perspective, k));
+    let own_king = pos.king_square(perspective);
     for color in Color::ALL {
         if let Some(k) = pos.king_square(color) {
             out.extend([king_feature(perspective, color, k)]);
@@ -665,7 +668,7 @@ impl Accumulators {
             base -= 1;
         }
         // This side's king has not moved since `base`: it stands where it stands in `pos`.
-        let own_king = pos.king_square(perspective).map(|k| oriented(perspective, k));
+        let own_king = pos.king_square(perspective);
         for p in base + 1..=ply {
             let (done, rest) = self.entries.split_at_mut(p);
             let entry = &mut rest[0];
@@ -708,7 +711,7 @@ fn rebuild(
     }
     // What comes is summed in one accumulator, what goes in another, both in registers.
     let (mut plus, mut minus) = (Summing { net, sum: slot.acc }, Summing { net, sum: [0; HIDDEN] });
-    let own_king = Some(oriented(perspective, king));
+    let own_king = Some(king);
     for color in Color::ALL {
         for kind in PieceKind::ALL {
             if kind == PieceKind::King {
@@ -995,7 +998,7 @@ mod tests {
             let mut acc = [0; HIDDEN];
             net.refresh(&before, persp, &mut acc);
             let sq = |s: &str| crate::notation::usi::parse_square(s).unwrap();
-            let king = before.king_square(persp).map(|k| oriented(persp, k));
+            let king = before.king_square(persp);
             let (mut gone, mut new) = (Vec::new(), Vec::new());
             let pawn = PieceKind::Pawn;
             piece_features(persp, king, Color::Black, pawn, sq("7g"), &mut gone);

@@ -21,7 +21,8 @@
 //!
 //! A feature's value depends on the piece and its perspective's king alone, so the
 //! accumulators follow a move by adding and removing a few rows; a king's move rebuilds its
-//! own side's accumulator only, and moves one feature (its square) of the other's.
+//! own side's accumulator only (from the one last built with the king on that square, and
+//! the rows of what changed since), and moves one feature (its square) of the other's.
 
 use super::folded::FINE;
 use super::layout::{FINE_OFFSETS, kind13, oriented};

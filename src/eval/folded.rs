@@ -27,7 +27,7 @@ static PLACEMENT: [[[i32; 81]; 14]; 2] = build_placement();
 /// square (second; 81: no king), as that colour sees them, as `fine_index` numbers it; no
 /// king reads `NO_KING`. One load where orienting both squares and testing the king cost
 /// several, for every piece and both kings.
-static FINE: [[[u16; 81]; 82]; 2] = build_fine();
+pub(super) static FINE: [[[u16; 81]; 82]; 2] = build_fine();
 
 /// The offset index read when there is no king: its placement entries are zero.
 const NO_KING: usize = FINE_OFFSETS;

@@ -21,10 +21,12 @@
 //!
 //! A feature's value depends on the piece and its perspective's king alone, so the
 //! accumulators follow a move by adding and removing a few rows; a king's move rebuilds its
-//! own side's accumulator only, and moves one feature (its square) of the other's.
+//! own side's accumulator only (from the one last built with the king on that square, and
+//! the rows of what changed since), and moves one feature (its square) of the other's.
 
-use super::layout::{FINE_OFFSETS, fine_index, kind13, king_offset, oriented};
-use crate::rules::{Color, Move, PieceKind, Position, Square};
+use super::folded::FINE;
+use super::layout::{FINE_OFFSETS, kind13, oriented};
+use crate::rules::{Bitboard, Color, Hand, Move, PieceKind, Position, Square};
 
 /// Width of one perspective's accumulator.
 pub const HIDDEN: usize = 32;
@@ -68,7 +70,7 @@ pub const FEATURES: usize = HANDS + 2 * HAND_FEATURES;
 pub const MAX_ACTIVE: usize = 40 * 2 + 2 + 2 * HAND_FEATURES;
 
 /// The features a piece of `color` and `kind` (not a king) on `sq` gives `perspective`,
-/// whose king stands on `own_king` (oriented; it may be missing).
+/// whose king stands on `own_king` (as on the board; it may be missing).
 #[inline(always)]
 pub fn piece_features(
     perspective: Color,
@@ -81,7 +83,9 @@ pub fn piece_features(
     let piece = usize::from(color != perspective) * 13 + kind13(kind);
     let at = oriented(perspective, sq);
     if let Some(k) = own_king {
-        let f = OWN_RELATIVE + piece * FINE_OFFSETS + fine_index(king_offset(k, at));
+        // The offset's index read from the table the linear evaluation keeps for it.
+        let offset = usize::from(FINE[perspective.index()][k.index()][sq.index()]);
+        let f = OWN_RELATIVE + piece * FINE_OFFSETS + offset;
         out.extend([f as u16]);
     }
     out.extend([(SQUARE + piece * 81 + at.index()) as u16]);
@@ -104,7 +108,7 @@ pub fn hand_feature(perspective: Color, color: Color, hand_index: usize, count: 
 /// Every active feature of `pos` from `perspective`'s view, appended to `out`.
 #[inline(always)]
 pub fn active_features(pos: &Position, perspective: Color, out: &mut impl Extend<u16>) {
-    let own_king = pos.king_square(perspective).map(|k| oriented(perspective, k));
+    let own_king = pos.king_square(perspective);
     for color in Color::ALL {
         if let Some(k) = pos.king_square(color) {
             out.extend([king_feature(perspective, color, k)]);
@@ -350,16 +354,97 @@ impl Network {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn evaluate_with_avx2(&self, pos: &Position) -> i32 {
-        self.evaluate_generic(pos)
+        let [us, them] = self.both_refreshed(pos);
+        self.output_avx2(&us, &them)
     }
 
-    #[inline(always)]
     fn evaluate_generic(&self, pos: &Position) -> i32 {
+        let [us, them] = self.both_refreshed(pos);
+        self.output(&us, &them)
+    }
+
+    /// The side to move's accumulator and the other side's, built anew.
+    #[inline(always)]
+    fn both_refreshed(&self, pos: &Position) -> [[i16; HIDDEN]; 2] {
         let stm = pos.side_to_move();
         let (mut us, mut them) = ([0; HIDDEN], [0; HIDDEN]);
         self.refresh(pos, stm, &mut us);
         self.refresh(pos, !stm, &mut them);
-        self.output(&us, &them)
+        [us, them]
+    }
+
+    /// [`Network::output`] 16 lanes at a time: each hidden unit's 64 products summed by
+    /// `pmaddwd`, four units' sums folded together by `phaddd`, the clipped units and their
+    /// output weights by one more `pmaddwd`. The same integers in another order: the same
+    /// result (`(sum + QB / 2) / QB` and an arithmetic shift differ only below zero, which
+    /// the clip makes 0 either way).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        use std::arch::x86_64::*;
+        const { assert!(HIDDEN == 32 && L2 == 16 && QB == 256) };
+        let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
+        let clip = |v: __m256i| _mm256_min_epi16(_mm256_max_epi16(v, zero), one);
+        let input =
+            [us.first_chunk::<16>(), us.last_chunk(), them.first_chunk(), them.last_chunk()]
+                .map(|half| clip(load(half.expect("HIDDEN is 32"))));
+        let (rows, _) = self.w2.as_chunks::<16>();
+        assert_eq!(rows.len(), L2 * 4);
+        // Eight lanes of unit k's products summed: its sum is theirs.
+        let unit = |k: usize| {
+            let row = &rows[k * 4..][..4];
+            let a = _mm256_add_epi32(
+                _mm256_madd_epi16(load(&row[0]), input[0]),
+                _mm256_madd_epi16(load(&row[1]), input[1]),
+            );
+            let b = _mm256_add_epi32(
+                _mm256_madd_epi16(load(&row[2]), input[2]),
+                _mm256_madd_epi16(load(&row[3]), input[3]),
+            );
+            _mm256_add_epi32(a, b)
+        };
+        // Units k..k + 4 summed, in the four lanes of one half.
+        let four = |k: usize| {
+            let ab = _mm256_hadd_epi32(unit(k), unit(k + 1));
+            let cd = _mm256_hadd_epi32(unit(k + 2), unit(k + 3));
+            let abcd = _mm256_hadd_epi32(ab, cd);
+            _mm_add_epi32(_mm256_castsi256_si128(abcd), _mm256_extracti128_si256::<1>(abcd))
+        };
+        let (biases, _) = self.b2.as_chunks::<8>();
+        let round = _mm256_set1_epi32(QB / 2);
+        let hidden = |k: usize| {
+            let sums = _mm256_set_m128i(four(k + 4), four(k));
+            let sums = _mm256_add_epi32(_mm256_add_epi32(sums, load(&biases[k / 8])), round);
+            let units = _mm256_srai_epi32::<8>(sums);
+            _mm256_min_epi32(_mm256_max_epi32(units, zero), _mm256_set1_epi32(QA))
+        };
+        // Sixteen units of at most QA in i16, in unit order.
+        let units =
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(hidden(0), hidden(8)));
+        let (w3, _) = self.w3.as_chunks::<16>();
+        let products = _mm256_madd_epi16(units, load(&w3[0]));
+        let s = _mm_add_epi32(
+            _mm256_castsi256_si128(products),
+            _mm256_extracti128_si256::<1>(products),
+        );
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        let out = i64::from(self.b3) + i64::from(_mm_cvtsi128_si32(s));
+        let per_cp = f64::from(QA * QB) * LOGIT_K;
+        (out as f64 / per_cp).round() as i32
+    }
+}
+
+/// The 32 bytes of `v` (sixteen `i16` or eight `i32`) in one register.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load<T: Copy, const N: usize>(v: &[T; N]) -> std::arch::x86_64::__m256i {
+    const { assert!(std::mem::size_of::<[T; N]>() == 32) };
+    // SAFETY: `v` is 32 readable bytes, and this load asks for no alignment.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm256_loadu_si256(v.as_ptr().cast())
     }
 }
 
@@ -439,18 +524,42 @@ struct Entry {
     delta: Delta,
 }
 
+/// What one perspective's accumulator was last rebuilt from, its king on one square (a
+/// "Finny table", as Stockfish calls it): a rebuild with the king there again adds and
+/// removes the rows of what changed since, a few pieces, not the forty on the board.
+#[derive(Clone)]
+struct Rebuilt {
+    acc: [i16; HIDDEN],
+    /// By colour and kind (`PieceKind::index`; kings left empty).
+    pieces: [[Bitboard; 14]; 2],
+    hands: [Hand; 2],
+    enemy_king: Option<Square>,
+    /// The board is empty here, and `acc` is not yet set to its biases and king.
+    unset: bool,
+}
+
 /// The accumulators along a search's path, updated lazily: a child records how it differs
 /// from its parent ([`Accumulators::push`]), and an evaluation brings each perspective's
 /// accumulator up from the nearest ply that has it, or rebuilds it after its king moved.
 pub struct Accumulators {
     entries: Vec<Entry>,
+    /// By perspective and its king's square (`Color::index() * 81 + Square::index()`).
+    rebuilt: Vec<Rebuilt>,
 }
 
 impl Accumulators {
     /// Room for `plies` plies of path; all empty.
     pub fn new(plies: usize) -> Accumulators {
         let empty = Entry { acc: [[0; HIDDEN]; 2], valid: [false; 2], delta: Delta::default() };
-        Accumulators { entries: vec![empty; plies] }
+        let unset = Rebuilt {
+            acc: [0; HIDDEN],
+            pieces: [[Bitboard::EMPTY; 14]; 2],
+            hands: [Hand::EMPTY; 2],
+            enemy_king: None,
+            unset: true,
+        };
+        let rebuilt = if plies == 0 { Vec::new() } else { vec![unset; 2 * 81] };
+        Accumulators { entries: vec![empty; plies], rebuilt }
     }
 
     /// The position at `ply` is now the one `m` reaches from `parent`, the position at
@@ -525,17 +634,24 @@ impl Accumulators {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn evaluate_with_avx2(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
-        self.evaluate_generic(net, pos, ply)
+        let [us, them] = self.brought_up(net, pos, ply);
+        net.output_avx2(us, them)
     }
 
-    #[inline(always)]
     fn evaluate_generic(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let [us, them] = self.brought_up(net, pos, ply);
+        net.output(us, them)
+    }
+
+    /// The side to move's accumulator at `ply` and the other side's, made valid.
+    #[inline(always)]
+    fn brought_up(&mut self, net: &Network, pos: &Position, ply: usize) -> [&[i16; HIDDEN]; 2] {
         for persp in Color::ALL {
             self.bring_up(net, pos, ply, persp);
         }
         let stm = pos.side_to_move();
         let acc = &self.entries[ply].acc;
-        net.output(&acc[stm.index()], &acc[(!stm).index()])
+        [&acc[stm.index()], &acc[(!stm).index()]]
     }
 
     /// Makes `perspective`'s accumulator at `ply` valid.
@@ -546,14 +662,14 @@ impl Accumulators {
         while !self.entries[base].valid[side] {
             if base == 0 || self.entries[base].delta.refresh[side] {
                 let entry = &mut self.entries[ply];
-                net.refresh(pos, perspective, &mut entry.acc[side]);
+                entry.acc[side] = rebuild(&mut self.rebuilt, net, pos, perspective);
                 entry.valid[side] = true;
                 return;
             }
             base -= 1;
         }
         // This side's king has not moved since `base`: it stands where it stands in `pos`.
-        let own_king = pos.king_square(perspective).map(|k| oriented(perspective, k));
+        let own_king = pos.king_square(perspective);
         for p in base + 1..=ply {
             let (done, rest) = self.entries.split_at_mut(p);
             let entry = &mut rest[0];
@@ -571,6 +687,68 @@ impl Accumulators {
             entry.valid[side] = true;
         }
     }
+}
+
+/// `perspective`'s accumulator for `pos`, from what `cache` kept for its king's square, which
+/// is brought up to `pos`. (Rows are added and taken away modulo 2^16, in any order: the
+/// result is the one [`Network::refresh`] gives.)
+#[inline(always)]
+fn rebuild(
+    cache: &mut [Rebuilt],
+    net: &Network,
+    pos: &Position,
+    perspective: Color,
+) -> [i16; HIDDEN] {
+    let Some(king) = pos.king_square(perspective) else {
+        let mut acc = [0; HIDDEN];
+        net.refresh(pos, perspective, &mut acc);
+        return acc;
+    };
+    let slot = &mut cache[perspective.index() * 81 + king.index()];
+    if slot.unset {
+        slot.acc.copy_from_slice(&net.b1);
+        net.add(&mut slot.acc, king_feature(perspective, perspective, king));
+        slot.unset = false;
+    }
+    // What comes is summed in one accumulator, what goes in another, both in registers.
+    let (mut plus, mut minus) = (Summing { net, sum: slot.acc }, Summing { net, sum: [0; HIDDEN] });
+    let own_king = Some(king);
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            if kind == PieceKind::King {
+                continue;
+            }
+            let now = pos.pieces(color, kind);
+            let was = std::mem::replace(&mut slot.pieces[color.index()][kind.index()], now);
+            for sq in was & !now {
+                piece_features(perspective, own_king, color, kind, sq, &mut minus);
+            }
+            for sq in now & !was {
+                piece_features(perspective, own_king, color, kind, sq, &mut plus);
+            }
+        }
+        let now = pos.hand(color);
+        let was = std::mem::replace(&mut slot.hands[color.index()], now);
+        if now != was {
+            for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+                let n = (now.count(kind) as usize).min(HAND_MAX[i]);
+                let w = (was.count(kind) as usize).min(HAND_MAX[i]);
+                minus.extend((n + 1..=w).map(|c| hand_feature(perspective, color, i, c)));
+                plus.extend((w + 1..=n).map(|c| hand_feature(perspective, color, i, c)));
+            }
+        }
+    }
+    let now = pos.king_square(!perspective);
+    let was = std::mem::replace(&mut slot.enemy_king, now);
+    if now != was {
+        minus.extend(was.map(|sq| king_feature(perspective, !perspective, sq)));
+        plus.extend(now.map(|sq| king_feature(perspective, !perspective, sq)));
+    }
+    for (a, m) in plus.sum.iter_mut().zip(minus.sum) {
+        *a = a.wrapping_sub(m);
+    }
+    slot.acc = plus.sum;
+    plus.sum
 }
 
 #[cfg(test)]
@@ -759,6 +937,58 @@ mod tests {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_output_layer_gives_the_portable_ones_numbers() {
+        assert!(std::arch::is_x86_feature_detected!("avx2"), "this test wants an AVX2 machine");
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut lane = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Below 0, inside 0..=QA and above it: the clip's three cases.
+            (state % 400) as i16 - 150
+        };
+        for net in [random_network().2, Network::random(7), (*Network::built_in()).clone()] {
+            for _ in 0..2000 {
+                let us: [i16; HIDDEN] = std::array::from_fn(|_| lane());
+                let them: [i16; HIDDEN] = std::array::from_fn(|_| lane());
+                // SAFETY: the processor has AVX2, as asserted above.
+                #[allow(unsafe_code)]
+                let fast = unsafe { net.output_avx2(&us, &them) };
+                assert_eq!(fast, net.output(&us, &them), "{us:?} {them:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn rebuilds_from_a_king_square_cache_match_a_fresh_build() {
+        // Positions one after the other through the same cache: its slots (a king square
+        // each) are met again by boards, hands and enemy kings far from the ones they kept.
+        let (_, _, net) = random_network();
+        let mut accs = Accumulators::new(4);
+        let sfens = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+            "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+            "lns2g1nl/1r3gkb1/p1ppp1sp1/5p2p/1p4PP1/2P1P1S1P/PPBP1PN2/3G3R1/LNS1K1G1L w P 30",
+            "ln1g3nl/1r1sgk3/p1pppp1pp/1p3sp2/7P1/2P1P4/PPSP1PP1P/2G1G2R1/LN2K2NL b Bb 27",
+            "4k4/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p 1",
+            "9/9/9/9/4k4/9/9/9/4K4 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL b - 1",
+        ];
+        for round in 0..3 {
+            for (i, sfen) in sfens.iter().enumerate().skip(round) {
+                let pos = parse_sfen(sfen).unwrap();
+                for persp in Color::ALL {
+                    let mut fresh = [0; HIDDEN];
+                    net.refresh(&pos, persp, &mut fresh);
+                    let got = rebuild(&mut accs.rebuilt, &net, &pos, persp);
+                    assert_eq!(got, fresh, "{i} {sfen} {persp:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn adding_and_removing_rows_follows_a_move() {
         let (_, _, net) = random_network();
@@ -769,7 +999,7 @@ mod tests {
             let mut acc = [0; HIDDEN];
             net.refresh(&before, persp, &mut acc);
             let sq = |s: &str| crate::notation::usi::parse_square(s).unwrap();
-            let king = before.king_square(persp).map(|k| oriented(persp, k));
+            let king = before.king_square(persp);
             let (mut gone, mut new) = (Vec::new(), Vec::new());
             let pawn = PieceKind::Pawn;
             piece_features(persp, king, Color::Black, pawn, sq("7g"), &mut gone);

@@ -125,6 +125,12 @@ impl Tables {
         v
     }
 
+    /// Brings the cache slot of `key` in: a child's evaluation would wait on it.
+    #[inline]
+    pub(super) fn prefetch_eval(&self, key: u64) {
+        super::tt::prefetch_line(&self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
+    }
+
     fn history_index(side: Color, m: Move) -> usize {
         (side.index() * HISTORY_FROM + from_index(m)) * 81 + m.to().index()
     }

@@ -149,19 +149,7 @@ impl TranspositionTable {
     /// later does not wait on memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket: *const Bucket = self.bucket(key);
-            // SAFETY: SSE is part of every x86-64, and a prefetch is only a hint: it never
-            // faults and changes nothing the program can see.
-            #[allow(unsafe_code)]
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(self.bucket(key));
     }
 
     pub fn store(
@@ -225,6 +213,25 @@ impl TranspositionTable {
         }
         (used * 1000 / (n * ENTRIES_PER_BUCKET).max(1)) as u32
     }
+}
+
+/// Asks the processor to bring the cache line of `item` in, ahead of a read that would
+/// otherwise wait on memory.
+#[inline]
+pub(super) fn prefetch_line<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let ptr: *const T = item;
+        // SAFETY: SSE is part of every x86-64, and a prefetch is only a hint: it never
+        // faults and changes nothing the program can see.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(ptr.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 #[cfg(test)]

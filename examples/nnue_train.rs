@@ -20,11 +20,17 @@
 //! gradients. Mini-batches of Adam over `--threads` threads; `--save` keeps the float
 //! weights, which `--init` continues from (across sessions), and `--out` writes the
 //! quantized network file the engine reads.
+//!
+//! `--mirror` adds each training position's left-right mirror (files 1 ↔ 9) with the same
+//! target, as the rules are symmetric. `--final-rate R` lowers the rate from `--rate` to R
+//! along a half cosine over the run's steps (`--decay` is weight decay, not a rate schedule).
 
 use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network};
 use gnushogi::eval::{self, nnue};
 use gnushogi::notation::parse_sfen;
-use gnushogi::rules::Color;
+use gnushogi::rules::{Color, Position};
+#[path = "common/mirror.rs"]
+mod mirror;
 #[path = "common/samples.rs"]
 mod samples;
 use samples::arg;
@@ -45,31 +51,37 @@ struct Data {
 }
 
 impl Data {
-    fn load(files: &str, skip: u32, lambda: f32) -> Data {
+    /// With `mirrored`, each position is followed by its left-right mirror, same target.
+    fn load(files: &str, skip: u32, lambda: f32, mirrored: bool) -> Data {
         let mut d = Data::default();
-        let mut scratch: Vec<u16> = Vec::with_capacity(nnue::MAX_ACTIVE);
         for samples::Sample { pos, result, score } in samples::read(files, skip) {
             let mut target = match score {
                 Some(s) => lambda * result + (1.0 - lambda) * sigmoid(LOGIT_K as f32 * s),
                 None => result,
             };
-            let stm = pos.side_to_move();
-            if stm == Color::White {
+            if pos.side_to_move() == Color::White {
                 target = 1.0 - target;
             }
-            let start = d.features.len() as u32;
-            let mut counts = [0u8; 2];
-            for (i, persp) in [stm, !stm].into_iter().enumerate() {
-                scratch.clear();
-                nnue::active_features(&pos, persp, &mut scratch);
-                counts[i] = scratch.len() as u8;
-                d.features.extend_from_slice(&scratch);
+            d.push(&pos, target);
+            if mirrored {
+                d.push(&mirror::mirror(&pos), target);
             }
-            d.spans.push((start, counts[0], counts[1]));
-            d.targets.push(target);
-            d.linear.push(LOGIT_K as f32 * eval::evaluate(&pos) as f32);
         }
         d
+    }
+
+    fn push(&mut self, pos: &Position, target: f32) {
+        let stm = pos.side_to_move();
+        let start = self.features.len() as u32;
+        let mut counts = [0u8; 2];
+        for (i, persp) in [stm, !stm].into_iter().enumerate() {
+            let before = self.features.len();
+            nnue::active_features(pos, persp, &mut self.features);
+            counts[i] = (self.features.len() - before) as u8;
+        }
+        self.spans.push((start, counts[0], counts[1]));
+        self.targets.push(target);
+        self.linear.push(LOGIT_K as f32 * eval::evaluate(pos) as f32);
     }
 
     fn len(&self) -> usize {
@@ -326,8 +338,8 @@ fn main() -> std::io::Result<()> {
     if data_files.is_empty() {
         eprintln!(
             "usage: nnue_train --data FILE[,FILE...] [--validate FILE] [--epochs N] [--batch N] \
-             [--rate R] [--lambda L] [--decay D] [--skip-plies N] [--threads N] [--seed N] [--init F] \
-             [--save F] [--out F]"
+             [--rate R] [--final-rate R] [--lambda L] [--decay D] [--mirror] [--skip-plies N] \
+             [--threads N] [--seed N] [--init F] [--save F] [--out F]"
         );
         std::process::exit(2);
     }
@@ -335,6 +347,8 @@ fn main() -> std::io::Result<()> {
     let epochs: usize = arg(&args, "--epochs", 10);
     let batch: usize = arg(&args, "--batch", 16_384);
     let rate: f32 = arg(&args, "--rate", 0.001);
+    // The rate falls from `--rate` to this along a half cosine over the whole run.
+    let final_rate: f32 = arg(&args, "--final-rate", rate);
     let lambda: f32 = arg(&args, "--lambda", 0.5);
     let decay: f32 = arg(&args, "--decay", 0.0);
     let skip: u32 = arg(&args, "--skip-plies", 16);
@@ -343,9 +357,10 @@ fn main() -> std::io::Result<()> {
     let init: String = arg(&args, "--init", String::new());
     let save: String = arg(&args, "--save", String::new());
     let out: String = arg(&args, "--out", String::new());
+    let mirrored = args.iter().any(|a| a == "--mirror");
 
-    let data = Data::load(&data_files, skip, lambda);
-    let held_out = Data::load(&validate, skip, lambda);
+    let data = Data::load(&data_files, skip, lambda, mirrored);
+    let held_out = Data::load(&validate, skip, lambda, false);
     eprintln!("{} positions to fit, {} held out", data.len(), held_out.len());
     let mut p = if init.is_empty() { Params::random(seed) } else { Params::load(&init)? };
     if held_out.len() > 0 {
@@ -358,6 +373,14 @@ fn main() -> std::io::Result<()> {
     let mut adam = Adam { m: Params::zeros(), v: Params::zeros(), steps: 0 };
     let mut order: Vec<usize> = (0..data.len()).collect();
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let steps = (epochs * data.len().div_ceil(batch)).max(1);
+    let rate_at = |step: i32| {
+        if final_rate == rate {
+            return rate;
+        }
+        let done = step as f32 / steps as f32;
+        final_rate + (rate - final_rate) * 0.5 * (1.0 + (std::f32::consts::PI * done).cos())
+    };
     for epoch in 1..=epochs {
         for i in (1..order.len()).rev() {
             state ^= state << 13;
@@ -395,6 +418,7 @@ fn main() -> std::io::Result<()> {
                 l += ol;
             }
             train_loss += l;
+            let rate = rate_at(adam.steps);
             adam.step(&mut p, &g, rate, 1.0 / chunk.len() as f32, decay);
         }
         let held = if held_out.len() > 0 { loss(&p, &held_out) } else { f64::NAN };
@@ -412,7 +436,7 @@ fn main() -> std::io::Result<()> {
         eprintln!("wrote {out}");
         if held_out.len() > 0 {
             // The integers the engine computes, against the same targets.
-            let quantized = Data::load(&validate, skip, lambda);
+            let quantized = Data::load(&validate, skip, lambda, false);
             let total: f64 = quantized_chances(&net, &validate, skip)
                 .iter()
                 .zip(&quantized.targets)

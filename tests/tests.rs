@@ -37,6 +37,7 @@ mod text_flow;
 mod text_messages;
 mod text_moves;
 mod text_newcomer;
+mod trainer;
 mod usi;
 mod usi_shogihome;
 mod xshogi;

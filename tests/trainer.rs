@@ -1,0 +1,72 @@
+//! The trainer's left-right mirror (`examples/common/mirror.rs`, `nnue_train --mirror`).
+
+#[path = "../examples/common/mirror.rs"]
+mod mirror;
+
+use gnushogi::notation::{parse_sfen, to_sfen};
+use gnushogi::rules::{Move, MoveList, Position, START_SFEN};
+use mirror::{mirror, mirror_square};
+
+/// Self-play positions with promoted pieces and full hands, either side to move.
+const POSITIONS: [&str; 5] = [
+    START_SFEN,
+    "ln1g1gsnl/3s3r1/p2pk2p1/1pp3p1p/9/5+B1P1/PP1PPPP2/4G4/LNSGK1SNL w B2Pr2p 32",
+    "1n2k4/2G3r2/1rppG2pl/4s1p2/1p7/p1PP1P1P1/1PG6/1BK4+p1/LN4S2 b GS2Pbs2n2l4p 115",
+    "2s6/1k1G4R/lpp6/3sp2pL/2NN1n2P/1gPPP1P2/4R1pPp/2K4+b1/9 w B2GL2P2snl4p 150",
+    "+L2gk1gnl/3s5/p1pp1+N1p1/4p1p2/8p/1P+r6/2+rPSPP1P/3GK4/6GNL w BSL3Pbsn3p 60",
+];
+
+fn legal(pos: &Position) -> Vec<Move> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.to_vec()
+}
+
+fn mirror_move(m: Move) -> Move {
+    match (m.from(), m.drop_kind()) {
+        (Some(from), _) => {
+            Move::normal(mirror_square(from), mirror_square(m.to()), m.is_promotion())
+        }
+        (None, Some(kind)) => Move::drop(kind, mirror_square(m.to())),
+        (None, None) => unreachable!("a move is a board move or a drop"),
+    }
+}
+
+#[test]
+fn mirror_reflects_the_files_only() {
+    let start = parse_sfen(START_SFEN).unwrap();
+    assert_eq!(
+        to_sfen(&mirror(&start)),
+        "lnsgkgsnl/1b5r1/ppppppppp/9/9/9/PPPPPPPPP/1R5B1/LNSGKGSNL b - 1"
+    );
+    let pos = parse_sfen(POSITIONS[1]).unwrap();
+    assert_eq!(
+        to_sfen(&mirror(&pos)),
+        "lnsg1g1nl/1r3s3/1p2kp2p/p1p3pp1/9/1P1+B5/2PPPP1PP/4G4/LNS1KGSNL w B2Pr2p 32"
+    );
+}
+
+#[test]
+fn mirroring_twice_is_the_identity() {
+    for sfen in POSITIONS {
+        let pos = parse_sfen(sfen).unwrap();
+        assert_eq!(to_sfen(&mirror(&mirror(&pos))), to_sfen(&pos), "{sfen}");
+    }
+}
+
+#[test]
+fn the_mirror_has_the_mirrored_legal_moves() {
+    for sfen in POSITIONS {
+        let pos = parse_sfen(sfen).unwrap();
+        let mirrored = mirror(&pos);
+        assert_eq!(mirrored.side_to_move(), pos.side_to_move(), "{sfen}");
+        assert_eq!(mirrored.in_check(), pos.in_check(), "{sfen}");
+        let mut expected: Vec<u16> =
+            legal(&pos).into_iter().map(|m| mirror_move(m).to_u16()).collect();
+        let mut got: Vec<u16> = legal(&mirrored).into_iter().map(Move::to_u16).collect();
+        expected.sort_unstable();
+        got.sort_unstable();
+        assert!(!got.is_empty(), "{sfen}");
+        assert_eq!(got, expected, "{sfen}");
+    }
+}

@@ -374,10 +374,8 @@ fn main() -> std::io::Result<()> {
     let mut order: Vec<usize> = (0..data.len()).collect();
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let steps = (epochs * data.len().div_ceil(batch)).max(1);
+    // With no `--final-rate`, `rate - final_rate` is 0 and every step gets `rate` exactly.
     let rate_at = |step: i32| {
-        if final_rate == rate {
-            return rate;
-        }
         let done = step as f32 / steps as f32;
         final_rate + (rate - final_rate) * 0.5 * (1.0 + (std::f32::consts::PI * done).cos())
     };
@@ -436,13 +434,12 @@ fn main() -> std::io::Result<()> {
         eprintln!("wrote {out}");
         if held_out.len() > 0 {
             // The integers the engine computes, against the same targets.
-            let quantized = Data::load(&validate, skip, lambda, false);
             let total: f64 = quantized_chances(&net, &validate, skip)
                 .iter()
-                .zip(&quantized.targets)
+                .zip(&held_out.targets)
                 .map(|(p, t)| f64::from((p - t) * (p - t)))
                 .sum();
-            eprintln!("held out, quantized network: {:.6}", total / quantized.len() as f64);
+            eprintln!("held out, quantized network: {:.6}", total / held_out.len() as f64);
         }
     }
     Ok(())

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Adds up the parts of a long match from referee.py's outputs.
+
+    tools/tally.py NAME OUT.txt [OUT.txt ...]
+    tools/tally.py gnushogi target/anchors/gps.txt target/anchors-2/gps.txt
+    tools/tally.py --count-forfeits new target/ab/out.txt target/ab-2/out.txt
+
+NAME is our side's name in the outputs (anchors.sh: gnushogi; ab.sh: new). It prints the
+score with its Elo and 95 % margin, our and the opponent's mean time a move, and every game
+not won or lost on the board: a game cut short by stopping the match (the engines killed) is
+dropped; a game the opponent forfeits (time, illegal move, crash) is listed and not counted,
+since it says nothing of the play, unless --count-forfeits (an A/B match of two of our own
+builds, where both sides' forfeits are ours); our own forfeits are always counted and listed.
+"""
+import argparse
+import math
+import re
+
+GAME = re.compile(
+    r"^Game (\d+)/\d+: (\S+) \(sente\) vs (\S+) \(gote\): (\S+) \{([^}]*)\} "
+    r"plies=(\d+).*avg-move-s=([-\d.]+)/([-\d.]+)"
+)
+FORFEIT = ("exceeded move time", "illegal", "false", "crashed", "failed to start")
+
+
+def elo(score):
+    return -400 * math.log10(1 / score - 1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count-forfeits", action="store_true")
+    parser.add_argument("name")
+    parser.add_argument("outputs", nargs="+")
+    args = parser.parse_args()
+    wins = losses = draws = 0
+    dropped, their_forfeits, our_forfeits = [], [], []
+    time = {True: [0.0, 0], False: [0.0, 0]}  # ours?: [seconds, moves]
+    for path in args.outputs:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                game = GAME.match(line)
+                if not game:
+                    continue
+                number, sente, gote, result, why, plies, sente_avg, gote_avg = game.groups()
+                where = f"{path} game {number}: {why}"
+                if "exit status -9" in why:
+                    dropped.append(where)
+                    continue
+                if any(kind in why for kind in FORFEIT):
+                    if why.split()[0] == args.name:
+                        our_forfeits.append(where)
+                    else:
+                        their_forfeits.append(where)
+                        if not args.count_forfeits:
+                            continue
+                plies = int(plies)
+                for side, avg, moves in ((sente, sente_avg, (plies + 1) // 2), (gote, gote_avg, plies // 2)):
+                    if avg != "-":
+                        time[side == args.name][0] += float(avg) * moves
+                        time[side == args.name][1] += moves
+                if result == "1/2-1/2":
+                    draws += 1
+                elif (result == "1-0") == (sente == args.name):
+                    wins += 1
+                else:
+                    losses += 1
+    games = wins + losses + draws
+    print(f"{args.name}: {wins}-{losses}-{draws} in {games} counted games")
+    if games:
+        score = (wins + draws / 2) / games
+        variance = (wins * (1 - score) ** 2 + losses * score**2 + draws * (0.5 - score) ** 2) / games
+        margin = 1.96 * math.sqrt(variance / games)
+        if 0 < score < 1:
+            low, high = max(score - margin, 1e-9), min(score + margin, 1 - 1e-9)
+            line = f"Elo {elo(score):+.1f} +{elo(high) - elo(score):.1f}/-{elo(score) - elo(low):.1f}"
+        else:
+            line = "Elo unbounded (no game of one result)"
+        los = 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses)))) if wins + losses else 0.5
+        print(f"score {100 * score:.1f} %, {line} (95 %), LOS {100 * los:.1f} %")
+    for ours, who in ((True, "our"), (False, "the opponent's")):
+        seconds, moves = time[ours]
+        if moves:
+            print(f"{who} mean time a move: {seconds / moves:.3f} s over {moves} moves")
+    for title, games_listed in (
+        ("dropped, cut short by stopping the match", dropped),
+        ("forfeited by the opponent, " + ("counted" if args.count_forfeits else "not counted"), their_forfeits),
+        ("forfeited by us, counted", our_forfeits),
+    ):
+        print(f"{title}: {len(games_listed)}")
+        for where in games_listed:
+            print(f"  {where}")
+
+
+if __name__ == "__main__":
+    main()

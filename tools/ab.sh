@@ -26,5 +26,5 @@ python3 "$REFEREE" --engine1 "$new --usi" --proto1 usi --name1 new \
     --engine2 "$old --usi" --proto2 usi --name2 old \
     --option2 OwnBook=false --option2 USI_Hash=64 --option2 Threads=1 \
     --games "$games" $control --openings "$OPENINGS" --shuffle --seed "${SEED:-1}" \
-    --pgn-out "$OUT" >"$OUT/out.txt" 2>&1 || true
+    --pgn-out "$OUT" --log-dir "$OUT/logs" >"$OUT/out.txt" 2>&1 || true
 tail -n 5 "$OUT/out.txt"

@@ -15,6 +15,9 @@
 # increments, so against it TC is seconds a move (default 1) and both sides speak USI, as the
 # figures against it were first measured (anchors/README.md).
 #
+# Each game's records go to OUT/ANCHOR, both engines' timed input and output to
+# OUT/ANCHOR/logs (the time of every move, and what the engine said of it).
+#
 # Environment: BIN (our engine, default a copy of target/release/gnushogi, so a rebuild does
 # not change it mid-match), ANCHORS (default ../shared/anchors), OUT (default
 # target/anchors), OPENINGS (default tests/data/openings.txt, shuffled), SEED (the shuffle;
@@ -75,7 +78,7 @@ esac
 
 # shellcheck disable=SC2086 # the option lists are split on purpose
 eval python3 "$REFEREE" --games "$games" --openings "$OPENINGS" --shuffle --seed "${SEED:-1}" \
-    $clock --pgn-out "$OUT/$anchor" \
+    $clock --pgn-out "$OUT/$anchor" --log-dir "$OUT/$anchor/logs" \
     $ours --name1 gnushogi --name2 "$name" \
     $opponent >"$OUT/$anchor.txt" 2>&1 || true
 grep -E '^(Score|Elo|Terminations)' "$OUT/$anchor.txt" | sed "s/^/$anchor: /"

@@ -4,6 +4,7 @@
     tools/tally.py NAME OUT.txt [OUT.txt ...]
     tools/tally.py gnushogi target/anchors/gps.txt target/anchors-2/gps.txt
     tools/tally.py --count-forfeits new target/ab/out.txt target/ab-2/out.txt
+    tools/tally.py --logs target/anchors/gps/logs gnushogi target/anchors/gps.txt
 
 NAME is our side's name in the outputs (anchors.sh: gnushogi; ab.sh: new). It prints the
 score with its Elo and 95 % margin, our and the opponent's mean time a move, and every game
@@ -11,10 +12,15 @@ not won or lost on the board: a game cut short by stopping the match (the engine
 dropped; a game the opponent forfeits (time, illegal move, crash) is listed and not counted,
 since it says nothing of the play, unless --count-forfeits (an A/B match of two of our own
 builds, where both sides' forfeits are ours); our own forfeits are always counted and listed.
+With --logs (referee.py's --log-dir, where engine 1 is ours in anchors.sh and ab.sh), it
+also gives our time a move from the logs' timestamps (from "go" to "bestmove"): the mean,
+the median, and the mean of the moves not played at once (a mate found, one legal reply).
 """
 import argparse
 import math
+import os
 import re
+import statistics
 
 GAME = re.compile(
     r"^Game (\d+)/\d+: (\S+) \(sente\) vs (\S+) \(gote\): (\S+) \{([^}]*)\} "
@@ -27,9 +33,34 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
+def move_times(log_dirs):
+    """Our seconds a move from referee.py's logs, each with whether a mate was announced."""
+    times = []
+    for directory in log_dirs:
+        for name in sorted(os.listdir(directory)):
+            if not name.endswith(".log"):
+                continue
+            started, mate = None, False
+            with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as log:
+                for line in log:
+                    fields = line.split(maxsplit=3)
+                    if len(fields) < 4 or not fields[1].endswith("#1"):
+                        continue
+                    stamp, said = float(fields[0]), fields[2:]
+                    if said[0] == ">" and said[1].startswith("go"):
+                        started, mate = stamp, False
+                    elif said[0] == "<" and said[1].startswith("info") and " score mate " in line:
+                        mate = True
+                    elif said[0] == "<" and said[1].startswith("bestmove") and started is not None:
+                        times.append((stamp - started, mate))
+                        started = None
+    return times
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count-forfeits", action="store_true")
+    parser.add_argument("--logs", action="append", default=[], metavar="DIR")
     parser.add_argument("name")
     parser.add_argument("outputs", nargs="+")
     args = parser.parse_args()
@@ -82,6 +113,17 @@ def main():
         seconds, moves = time[ours]
         if moves:
             print(f"{who} mean time a move: {seconds / moves:.3f} s over {moves} moves")
+    times = move_times(args.logs)
+    if times:
+        seconds = [time for time, _ in times]
+        median = statistics.median(seconds)
+        thought = [time for time in seconds if time >= median / 2]
+        mates = sum(1 for time, mate in times if mate and time < median / 2)
+        print(
+            f"our time a move from the logs: mean {statistics.mean(seconds):.3f} s, median {median:.3f} s "
+            f"over {len(seconds)} moves; {len(seconds) - len(thought)} played in under half the median "
+            f"({mates} after announcing a mate), the others' mean {statistics.mean(thought):.3f} s"
+        )
     for title, games_listed in (
         ("dropped, cut short by stopping the match", dropped),
         ("forfeited by the opponent, " + ("counted" if args.count_forfeits else "not counted"), their_forfeits),

@@ -79,22 +79,23 @@ fn unpack(data: u64) -> (TtEntry, u8) {
     (entry, (data >> 58) as u8 & 0x3f)
 }
 
-/// Asks the kernel to back the table's memory, not yet touched, with 2 MiB pages where it
-/// can: a probe lands anywhere in the table, and with 4 KiB pages nearly every probe also
-/// misses the processor's cache of page addresses (the TLB) and walks the page tables.
-/// Only the whole 2 MiB extents inside the allocation qualify. A refusal changes nothing.
+/// Asks the kernel to back the memory of `table` (its whole capacity), not yet touched, with
+/// 2 MiB pages where it can: a probe of a large table lands anywhere in it, and with 4 KiB
+/// pages nearly every probe also misses the processor's cache of page addresses (the TLB)
+/// and walks the page tables. Only the whole 2 MiB extents inside the allocation qualify. A
+/// refusal changes nothing.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(buckets: &Vec<Bucket>) {
+pub(super) fn advise_huge_pages<T>(table: &Vec<T>) {
     use nix::sys::mman::{MmapAdvise, madvise};
     const HUGE_PAGE: usize = 2 << 20;
-    let start = buckets.as_ptr() as usize;
-    let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+    let start = table.as_ptr() as usize;
+    let end = start + table.capacity() * std::mem::size_of::<T>();
     let (first, last) = (start.next_multiple_of(HUGE_PAGE), end / HUGE_PAGE * HUGE_PAGE);
     if last <= first {
         return;
     }
     let Some(addr) = std::ptr::NonNull::new(
-        buckets.as_ptr().cast::<u8>().wrapping_add(first - start).cast_mut().cast(),
+        table.as_ptr().cast::<u8>().wrapping_add(first - start).cast_mut().cast(),
     ) else {
         return;
     };
@@ -105,7 +106,7 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &Vec<Bucket>) {}
+pub(super) fn advise_huge_pages<T>(_: &Vec<T>) {}
 
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket).

@@ -436,7 +436,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 }
 
 /// Squares attacked by a piece of `kind` and `color` standing on `sq`.
-#[inline]
+#[inline(always)]
 pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
     match kind {
         PieceKind::Pawn => pawn_attacks(color, sq),

@@ -177,7 +177,7 @@ impl Bitboard {
     }
 
     pub fn iter(self) -> BitboardIter {
-        BitboardIter(self.0)
+        BitboardIter { low: self.0 as u64, high: (self.0 >> 64) as u64 }
     }
 }
 
@@ -189,22 +189,33 @@ const RANK_I: Bitboard = Bitboard::rank(9);
 const ZONE_BLACK: Bitboard = Bitboard::ranks(1, 3);
 const ZONE_WHITE: Bitboard = Bitboard::ranks(7, 9);
 
-pub struct BitboardIter(u128);
+/// The squares of a set, lowest first. The set is kept as its two 64-bit halves: each step
+/// then works on one machine word, where a 128-bit step costs two and a carry.
+pub struct BitboardIter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for BitboardIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        let sq = if self.low != 0 {
+            let sq = self.low.trailing_zeros() as usize;
+            self.low &= self.low - 1;
+            sq
+        } else if self.high != 0 {
+            let sq = 64 + self.high.trailing_zeros() as usize;
+            self.high &= self.high - 1;
+            sq
+        } else {
             return None;
-        }
-        let sq = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
+        };
         Some(Square::from_index_unchecked(sq))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -287,6 +298,22 @@ mod tests {
         assert!(Bitboard::rank(1).north().is_empty());
         assert!(Bitboard::rank(9).south().is_empty());
         assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
+    }
+
+    #[test]
+    fn iteration_lists_every_square_lowest_first() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..5_000 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let wide = u128::from(state) << 64 | u128::from(state.rotate_left(29));
+            let b = Bitboard(wide & (wide >> 5) & BOARD_MASK);
+            let listed: Vec<usize> = b.into_iter().map(|s| s.index()).collect();
+            let expected: Vec<usize> = (0..81).filter(|&i| b.0 >> i & 1 != 0).collect();
+            assert_eq!(listed, expected, "{:x}", b.0);
+            assert_eq!(b.into_iter().len(), expected.len());
+        }
+        assert_eq!(Bitboard::FULL.into_iter().count(), 81);
+        assert_eq!(Bitboard::EMPTY.into_iter().next(), None);
     }
 
     #[test]

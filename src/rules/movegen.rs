@@ -313,7 +313,7 @@ impl Position {
         let us = self.side_to_move();
         let occ_without_king = self.occupied().without(k);
         for to in king_attacks(k) & !self.pieces_of(us) & mask {
-            if self.attackers_by(!us, to, occ_without_king).is_empty() {
+            if !self.attacked_by(!us, to, occ_without_king) {
                 list.push(Move::normal(k, to, false));
             }
         }
@@ -444,7 +444,7 @@ impl Position {
         // The king steps away, or takes the pawn, onto a square we do not attack.
         let occ_without_king = occ.without(ks);
         for to in king_attacks(ks) & !self.pieces_of(them) {
-            if self.attackers_by(us, to, occ_without_king).is_empty() {
+            if !self.attacked_by(us, to, occ_without_king) {
                 return false;
             }
         }
@@ -527,7 +527,7 @@ impl Position {
                     return Ok(());
                 };
                 if kind == PieceKind::King {
-                    if self.attackers_by(them, to, occ.without(from)).is_nonempty() {
+                    if self.attacked_by(them, to, occ.without(from)) {
                         return Err(IllegalMove::KingInCheck);
                     }
                     return Ok(());

@@ -520,7 +520,16 @@ impl Position {
 
     #[inline]
     pub fn is_attacked_by(&self, by: Color, sq: Square) -> bool {
-        self.attackers_by(by, sq, self.occupied()).is_nonempty()
+        self.attacked_by(by, sq, self.occupied())
+    }
+
+    /// Whether a piece of `by` attacks `sq` with `occupied` as the blockers: the steps
+    /// first, and the slides only when no step reaches it (a king's escape square is most
+    /// often refused by a step).
+    #[inline]
+    pub fn attacked_by(&self, by: Color, sq: Square, occupied: Bitboard) -> bool {
+        self.near_attackers(by, sq).is_nonempty()
+            || self.slider_attackers(by, sq, occupied).is_nonempty()
     }
 
     /// Pieces of `color` that stand alone between their own king and an enemy slider.

@@ -259,9 +259,24 @@ impl MoveBuf {
         stack: &Stack,
         ply: usize,
     ) -> Option<ScoredMove> {
+        // Most calls read a sorted list (the late moves that pruning skips): inlined, they
+        // pay no call of the selection's large body.
         if self.sorted_from.is_some_and(|s| i >= s) {
             return self.moves.get(i).copied();
         }
+        self.pick_unsorted(pos, i, tables, (stack, ply))
+    }
+
+    /// [`MoveBuf::pick`] before the list is sorted from `i` on; `path` is the search stack
+    /// and the node's ply, where the continuation history finds the moves before.
+    #[inline(never)]
+    fn pick_unsorted(
+        &mut self,
+        pos: &Position,
+        i: usize,
+        tables: &Tables,
+        (stack, ply): (&Stack, usize),
+    ) -> Option<ScoredMove> {
         if self.pending && i >= self.good {
             let history = tables.quiet_scorer(pos, stack.previous_moves(ply));
             // The first batch's quiet moves (evasions), then the quiet batch, scored whole.

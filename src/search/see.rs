@@ -2,6 +2,7 @@
 //! wins once every profitable recapture on its square has been played.
 
 use crate::eval::{HAND_VALUE, PIECE_VALUE};
+use crate::rules::attacks::{between, bishop_rays, lance_ray, line, rook_rays};
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// Value of a piece as a capture victim: it leaves the board and joins the captor's hand.
@@ -22,7 +23,7 @@ pub fn capture_value(kind: PieceKind) -> i32 {
 /// it may lose, with a threshold below a pawn, passes without one).
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let to = m.to();
-    let (mut occ, mut on_square, mut g) = match exchange_start(pos, m) {
+    let (occ, mut on_square, mut g) = match exchange_start(pos, m) {
         Some(start) => start,
         None => return threshold <= 0,
     };
@@ -41,17 +42,15 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         if next_g < 1 - tau {
             return !flip;
         }
-        let attacker = exchange
-            .get_or_insert_with(|| Exchange::new(pos, to))
-            .least_valuable_attacker(side, occ);
-        let Some((sq, kind)) = attacker else {
+        let exchange = exchange.get_or_insert_with(|| Exchange::new(pos, to, occ));
+        let Some((sq, kind)) = exchange.least_valuable_attacker(side) else {
             return !flip;
         };
         flip = !flip;
         tau = 1 - tau;
         g = next_g;
         on_square = kind;
-        occ = occ.without(sq);
+        exchange.remove(sq);
         side = !side;
     }
     // The swap list's length limit: the last capture made stands.
@@ -84,95 +83,117 @@ const fn exchange_value(kind: PieceKind) -> i32 {
     }
 }
 
-/// Every kind, cheapest first (the king last; equal values by index).
-const BY_VALUE: [PieceKind; 14] = {
-    let mut order = PieceKind::ALL;
-    let mut i = 1;
-    while i < 14 {
-        let mut j = i;
-        while j > 0 && exchange_value(order[j - 1]) > exchange_value(order[j]) {
-            let t = order[j - 1];
-            order[j - 1] = order[j];
-            order[j] = t;
-            j -= 1;
-        }
-        i += 1;
-    }
-    order
-};
-
-/// The attackers of one square through an exchange. The pieces that step onto it never
-/// change as pieces leave the board, so they are found once; only the slides are looked
-/// for again with each new occupancy.
+/// The attackers of one square through an exchange, both colours in one set, kept as the
+/// exchange removes pieces: a piece leaving uncovers at most the slides behind it, so only
+/// the sliders on the line through its square are looked at again.
 struct Exchange<'a> {
     pos: &'a Position,
     to: Square,
-    near: [Bitboard; 2],
+    /// The occupancy the exchange has reached.
+    occ: Bitboard,
+    /// Pieces of both colours that could slide onto the square, were nothing in between: on
+    /// its diagonals a bishop or horse, on its file or rank a rook or dragon, behind it a
+    /// lance.
+    sliders: Bitboard,
+    /// Pieces of both colours standing in `occ` that can capture on the square.
+    attackers: Bitboard,
 }
 
 impl<'a> Exchange<'a> {
     #[inline]
-    fn new(pos: &'a Position, to: Square) -> Self {
-        let near = [pos.near_attackers(Color::Black, to), pos.near_attackers(Color::White, to)];
-        Exchange { pos, to, near }
+    fn new(pos: &'a Position, to: Square, occ: Bitboard) -> Self {
+        let kind = |k: PieceKind| pos.pieces_of_kind(k);
+        let lances = kind(PieceKind::Lance)
+            & ((lance_ray(Color::White, to) & pos.pieces_of(Color::Black))
+                | (lance_ray(Color::Black, to) & pos.pieces_of(Color::White)));
+        let sliders = (kind(PieceKind::Bishop) | kind(PieceKind::Horse)) & bishop_rays(to)
+            | (kind(PieceKind::Rook) | kind(PieceKind::Dragon)) & rook_rays(to)
+            | lances;
+        let near = pos.near_attackers(Color::Black, to) | pos.near_attackers(Color::White, to);
+        let exchange = Exchange { pos, to, occ, sliders, attackers: near & occ };
+        let attackers = exchange.with_clear_slides(exchange.attackers, sliders & occ, occ);
+        Exchange { attackers, ..exchange }
     }
 
-    /// Pieces of `side` still standing in `occ` that can capture on the square.
+    /// `attackers` and those of `candidates` (sliders) whose way to the square is clear in
+    /// `occ`.
     #[inline]
-    fn attackers(&self, side: Color, occ: Bitboard) -> Bitboard {
-        (self.near[side.index()] | self.pos.slider_attackers(side, self.to, occ)) & occ
+    fn with_clear_slides(
+        &self,
+        mut attackers: Bitboard,
+        candidates: Bitboard,
+        occ: Bitboard,
+    ) -> Bitboard {
+        for s in candidates {
+            if (between(s, self.to) & occ).is_empty() {
+                attackers = attackers.with(s);
+            }
+        }
+        attackers
     }
 
-    /// The cheapest piece of `side` that can capture on the square with `occ` standing
-    /// (the lowest square among equals); `None` if there is none, or if it is the king and
-    /// the square is still guarded once it has left its own.
+    /// The occupancy and the attackers once the piece on `sq` has left: a slide through `sq`
+    /// towards the square may now reach it.
     #[inline]
-    fn least_valuable_attacker(&self, side: Color, occ: Bitboard) -> Option<(Square, PieceKind)> {
-        let attackers = self.attackers(side, occ);
+    fn without(&self, sq: Square) -> (Bitboard, Bitboard) {
+        let occ = self.occ.without(sq);
+        let attackers = self.attackers.without(sq);
+        let behind = self.sliders & occ & !attackers & line(self.to, sq);
+        (occ, self.with_clear_slides(attackers, behind, occ))
+    }
+
+    /// Takes the piece on `sq` off the board of the exchange.
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        (self.occ, self.attackers) = self.without(sq);
+    }
+
+    /// The cheapest piece of `side` that can capture on the square (the lowest square among
+    /// equals); `None` if there is none, or if it is the king and the square is still
+    /// guarded once it has left its own.
+    #[inline]
+    fn least_valuable_attacker(&self, side: Color) -> Option<(Square, PieceKind)> {
+        let attackers = self.attackers & self.pos.pieces_of(side);
         if attackers.is_empty() {
             return None;
         }
-        for (i, &kind) in BY_VALUE.iter().enumerate() {
-            let Some(mut sq) = (attackers & self.pos.pieces_of_kind(kind)).first() else {
-                continue;
-            };
-            let mut best = kind;
+        // The attackers are few: each one's kind looked up beats a search kind by kind.
+        let mut best: Option<(i32, Square, PieceKind)> = None;
+        for sq in attackers {
+            let kind = self.pos.piece_at(sq).map_or(PieceKind::King, |p| p.kind());
             let value = exchange_value(kind);
-            for &other in BY_VALUE[i + 1..].iter().take_while(|k| exchange_value(**k) == value) {
-                if let Some(s) = (attackers & self.pos.pieces_of_kind(other)).first()
-                    && s.index() < sq.index()
-                {
-                    (sq, best) = (s, other);
-                }
+            if best.is_none_or(|(v, _, _)| value < v) {
+                best = Some((value, sq, kind));
             }
-            if best == PieceKind::King && self.attackers(!side, occ.without(sq)).is_nonempty() {
-                return None;
-            }
-            return Some((sq, best));
         }
-        None
+        let (_, sq, kind) = best?;
+        if kind == PieceKind::King && (self.without(sq).1 & self.pos.pieces_of(!side)).is_nonempty()
+        {
+            return None;
+        }
+        Some((sq, kind))
     }
 }
 
 /// The exchange value of a move by the full swap list (minimax over the capture sequence).
 pub fn see_value(pos: &Position, m: Move) -> i32 {
     let to = m.to();
-    let Some((mut occ, mut on_square, first)) = exchange_start(pos, m) else {
+    let Some((occ, mut on_square, first)) = exchange_start(pos, m) else {
         return 0;
     };
     let mut gains = [0i32; 40];
     gains[0] = first;
     let mut d = 0;
     let mut side = !pos.side_to_move();
-    let exchange = Exchange::new(pos, to);
+    let mut exchange = Exchange::new(pos, to, occ);
     while d < 38 {
-        let Some((sq, kind)) = exchange.least_valuable_attacker(side, occ) else {
+        let Some((sq, kind)) = exchange.least_valuable_attacker(side) else {
             break;
         };
         d += 1;
         gains[d] = capture_value(on_square) - gains[d - 1];
         on_square = kind;
-        occ = occ.without(sq);
+        exchange.remove(sq);
         side = !side;
     }
     while d > 0 {
@@ -273,16 +294,17 @@ mod tests {
         exchange_rich_walk(0x2545_f491_4f6c_dd1d, |sfen, pos, moves| {
             for &m in moves {
                 let Some((mut occ, _, _)) = exchange_start(pos, m) else { continue };
-                let exchange = Exchange::new(pos, m.to());
+                let mut exchange = Exchange::new(pos, m.to(), occ);
                 let mut side = !pos.side_to_move();
                 loop {
-                    let found = exchange.least_valuable_attacker(side, occ);
+                    let found = exchange.least_valuable_attacker(side);
                     let want = least_valuable_attacker_by_scan(pos, side, m.to(), occ);
                     assert_eq!(found, want, "{sfen} {m:?} {occ:?}");
                     steps += 1;
                     let Some((sq, kind)) = found else { break };
                     kings += usize::from(kind == PieceKind::King);
                     occ = occ.without(sq);
+                    exchange.remove(sq);
                     side = !side;
                 }
             }

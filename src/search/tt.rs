@@ -2,7 +2,8 @@
 //!
 //! Buckets of four 16-byte entries fill a cache line. Each entry is two atomics: the data
 //! word and the key XORed with the data, so a torn write (another thread storing at the
-//! same time) shows up as a key mismatch and is ignored, with no locks and no `unsafe`.
+//! same time) shows up as a key mismatch and is ignored, with no locks and no `unsafe`
+//! (but the one call asking the kernel for large pages).
 //! Replacement prefers the same position, then empty slots, then the shallowest or oldest
 //! entry; an age counter bumped at each new search makes old entries cheap to evict.
 
@@ -78,6 +79,35 @@ fn unpack(data: u64) -> (TtEntry, u8) {
     (entry, (data >> 58) as u8 & 0x3f)
 }
 
+/// Asks the kernel to back the memory of `table` (its whole capacity), not yet touched, with
+/// 2 MiB pages where it can: a probe of a large table lands anywhere in it, and with 4 KiB
+/// pages nearly every probe also misses the processor's cache of page addresses (the TLB)
+/// and walks the page tables. Only the whole 2 MiB extents inside the allocation qualify. A
+/// refusal changes nothing.
+#[cfg(target_os = "linux")]
+pub(super) fn advise_huge_pages<T>(table: &Vec<T>) {
+    use nix::sys::mman::{MmapAdvise, madvise};
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = table.as_ptr() as usize;
+    let end = start + table.capacity() * std::mem::size_of::<T>();
+    let (first, last) = (start.next_multiple_of(HUGE_PAGE), end / HUGE_PAGE * HUGE_PAGE);
+    if last <= first {
+        return;
+    }
+    let Some(addr) = std::ptr::NonNull::new(
+        table.as_ptr().cast::<u8>().wrapping_add(first - start).cast_mut().cast(),
+    ) else {
+        return;
+    };
+    // SAFETY: [first, last) lies inside the vector's allocation, which outlives the call;
+    // the advice changes only how the kernel backs those pages, never what they hold.
+    #[allow(unsafe_code)]
+    let _ = unsafe { madvise(addr, last - first, MmapAdvise::MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(super) fn advise_huge_pages<T>(_: &Vec<T>) {}
+
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
@@ -95,6 +125,7 @@ impl TranspositionTable {
         while buckets.try_reserve_exact(n).is_err() && n > 1 {
             n /= 2;
         }
+        advise_huge_pages(&buckets);
         let chunk = (64 << 20) / std::mem::size_of::<Bucket>();
         while buckets.len() < n {
             if !wanted() {

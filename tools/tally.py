@@ -12,9 +12,10 @@ not won or lost on the board: a game cut short by stopping the match (the engine
 dropped; a game the opponent forfeits (time, illegal move, crash) is listed and not counted,
 since it says nothing of the play, unless --count-forfeits (an A/B match of two of our own
 builds, where both sides' forfeits are ours); our own forfeits are always counted and listed.
-With --logs (referee.py's --log-dir, where engine 1 is ours in anchors.sh and ab.sh), it
-also gives our time a move from the logs' timestamps (from "go" to "bestmove"): the mean,
-the median, and the mean of the moves not played at once (a mate found, one legal reply).
+With --logs (referee.py's --log-dir, whose lines carry each engine's NAME), it also gives
+our time a move from the logs' timestamps (from "go" to "bestmove"): the mean, the median,
+and the mean of the moves not played at once (a mate found, one legal reply). The logs hold
+every game begun, the last one too if the match was stopped.
 """
 import argparse
 import math
@@ -33,7 +34,7 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def move_times(log_dirs):
+def move_times(log_dirs, ours):
     """Our seconds a move from referee.py's logs, each with whether a mate was announced."""
     times = []
     for directory in log_dirs:
@@ -44,7 +45,7 @@ def move_times(log_dirs):
             with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as log:
                 for line in log:
                     fields = line.split(maxsplit=3)
-                    if len(fields) < 4 or not fields[1].endswith("#1"):
+                    if len(fields) < 4 or fields[1] != ours:
                         continue
                     stamp, said = float(fields[0]), fields[2:]
                     if said[0] == ">" and said[1].startswith("go"):
@@ -113,7 +114,7 @@ def main():
         seconds, moves = time[ours]
         if moves:
             print(f"{who} mean time a move: {seconds / moves:.3f} s over {moves} moves")
-    times = move_times(args.logs)
+    times = move_times(args.logs, args.name)
     if times:
         seconds = [time for time, _ in times]
         median = statistics.median(seconds)

@@ -3,7 +3,10 @@
 
 Each engine searches each of the first N positions of tests/data/positions.tsv (the ones
 `gnushogi --bench` uses) for a fixed time, one engine after the other on the same position,
-so both see the same machine load. The last `info` line with a depth gives the figures.
+so both see the same machine load. The order turns from one position to the next (position
+i starts with engine i mod k): whichever engine searched first ran measurably faster (by 5 to
+18 % between two builds), so a fixed order flattered the first. The last `info` line with a
+depth gives the figures.
 
     tools/speed.py --movetime 5000 \\
         --engine gnushogi "target/release/gnushogi --usi" \\
@@ -11,7 +14,7 @@ so both see the same machine load. The last `info` line with a depth gives the f
         --option yo1 Threads=1 --option yo1 USI_Hash=64 ...
 
 Prints one line per position and engine, then the medians and each engine's ratio to the
-first. Options are sent with `setoption` after `usi`; every engine also gets `USI_Ponder=false`.
+first, by the medians and by the geometric mean of the per-position ratios. Options are sent with `setoption` after `usi`; every engine also gets `USI_Ponder=false`.
 """
 
 import argparse
@@ -118,7 +121,8 @@ def main():
     results = {n: [] for n in names}
     try:
         for i, sfen in enumerate(positions(args.positions), 1):
-            for e in engines:
+            turn = i % len(engines)
+            for e in engines[turn:] + engines[:turn]:
                 r = e.search(sfen, args.movetime)
                 results[e.name].append(r)
                 print(f"{i:2} {e.name:12} depth {r.get('depth', 0):3} seldepth "
@@ -130,12 +134,15 @@ def main():
 
     print()
     ref = None
+    first = [max(r.get("nps", 0), 1) for r in results[names[0]]]
     for n in names:
         depth = statistics.median(r.get("depth", 0) for r in results[n])
         nps = statistics.median(r.get("nps", 0) for r in results[n])
         ref = ref or (depth, nps)
+        ratios = [max(r.get("nps", 0), 1) / f for r, f in zip(results[n], first)]
         print(f"{n:12} median depth {depth:5.1f}  median nps {nps:10.0f}  "
-              f"nps ratio to {names[0]} {nps / max(ref[1], 1):.2f}")
+              f"nps ratio to {names[0]} {nps / max(ref[1], 1):.2f} "
+              f"(geometric mean of positions {statistics.geometric_mean(ratios):.2f})")
 
 
 if __name__ == "__main__":

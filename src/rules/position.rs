@@ -540,15 +540,21 @@ impl Position {
         self.blockers(k, !color) & self.by_color[color.index()]
     }
 
+    /// Sliders of `by` whose slide would reach `sq` on an empty board: a lance behind it, a
+    /// bishop or horse on its diagonals, a rook or dragon on its file or rank.
+    #[inline]
+    pub fn snipers(&self, by: Color, sq: Square) -> Bitboard {
+        let k = &self.by_kind;
+        ((lance_ray(!by, sq) & k[PieceKind::Lance.index()])
+            | (rook_rays(sq) & (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]))
+            | (bishop_rays(sq) & (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()])))
+            & self.by_color[by.index()]
+    }
+
     /// Pieces (either colour) that alone block a line from a slider of `slider_color` to `sq`,
     /// as seen by a king of the other colour standing on `sq`.
     pub fn blockers(&self, sq: Square, slider_color: Color) -> Bitboard {
-        let defender = !slider_color;
-        let k = &self.by_kind;
-        let snipers = ((lance_ray(defender, sq) & k[PieceKind::Lance.index()])
-            | (rook_rays(sq) & (k[PieceKind::Rook.index()] | k[PieceKind::Dragon.index()]))
-            | (bishop_rays(sq) & (k[PieceKind::Bishop.index()] | k[PieceKind::Horse.index()])))
-            & self.by_color[slider_color.index()];
+        let snipers = self.snipers(slider_color, sq);
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
         for s in snipers {

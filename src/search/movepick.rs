@@ -264,18 +264,18 @@ impl MoveBuf {
         if self.sorted_from.is_some_and(|s| i >= s) {
             return self.moves.get(i).copied();
         }
-        self.pick_unsorted(pos, i, tables, (stack, ply))
+        self.pick_unsorted(pos, i, tables, stack, ply)
     }
 
-    /// [`MoveBuf::pick`] before the list is sorted from `i` on; `path` is the search stack
-    /// and the node's ply, where the continuation history finds the moves before.
+    /// [`MoveBuf::pick`] before the list is sorted from `i` on.
     #[inline(never)]
     fn pick_unsorted(
         &mut self,
         pos: &Position,
         i: usize,
         tables: &Tables,
-        (stack, ply): (&Stack, usize),
+        stack: &Stack,
+        ply: usize,
     ) -> Option<ScoredMove> {
         if self.pending && i >= self.good {
             let history = tables.quiet_scorer(pos, stack.previous_moves(ply));

@@ -2,7 +2,7 @@
 //! wins once every profitable recapture on its square has been played.
 
 use crate::eval::{HAND_VALUE, PIECE_VALUE};
-use crate::rules::attacks::{between, bishop_rays, lance_ray, line, rook_rays};
+use crate::rules::attacks::{between, line};
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// Value of a piece as a capture victim: it leaves the board and joins the captor's hand.
@@ -102,34 +102,10 @@ struct Exchange<'a> {
 impl<'a> Exchange<'a> {
     #[inline]
     fn new(pos: &'a Position, to: Square, occ: Bitboard) -> Self {
-        let kind = |k: PieceKind| pos.pieces_of_kind(k);
-        let lances = kind(PieceKind::Lance)
-            & ((lance_ray(Color::White, to) & pos.pieces_of(Color::Black))
-                | (lance_ray(Color::Black, to) & pos.pieces_of(Color::White)));
-        let sliders = (kind(PieceKind::Bishop) | kind(PieceKind::Horse)) & bishop_rays(to)
-            | (kind(PieceKind::Rook) | kind(PieceKind::Dragon)) & rook_rays(to)
-            | lances;
+        let sliders = pos.snipers(Color::Black, to) | pos.snipers(Color::White, to);
         let near = pos.near_attackers(Color::Black, to) | pos.near_attackers(Color::White, to);
-        let exchange = Exchange { pos, to, occ, sliders, attackers: near & occ };
-        let attackers = exchange.with_clear_slides(exchange.attackers, sliders & occ, occ);
-        Exchange { attackers, ..exchange }
-    }
-
-    /// `attackers` and those of `candidates` (sliders) whose way to the square is clear in
-    /// `occ`.
-    #[inline]
-    fn with_clear_slides(
-        &self,
-        mut attackers: Bitboard,
-        candidates: Bitboard,
-        occ: Bitboard,
-    ) -> Bitboard {
-        for s in candidates {
-            if (between(s, self.to) & occ).is_empty() {
-                attackers = attackers.with(s);
-            }
-        }
-        attackers
+        let attackers = with_clear_slides(to, near & occ, sliders & occ, occ);
+        Exchange { pos, to, occ, sliders, attackers }
     }
 
     /// The occupancy and the attackers once the piece on `sq` has left: a slide through `sq`
@@ -139,7 +115,7 @@ impl<'a> Exchange<'a> {
         let occ = self.occ.without(sq);
         let attackers = self.attackers.without(sq);
         let behind = self.sliders & occ & !attackers & line(self.to, sq);
-        (occ, self.with_clear_slides(attackers, behind, occ))
+        (occ, with_clear_slides(self.to, attackers, behind, occ))
     }
 
     /// Takes the piece on `sq` off the board of the exchange.
@@ -173,6 +149,22 @@ impl<'a> Exchange<'a> {
         }
         Some((sq, kind))
     }
+}
+
+/// `attackers` and those of `candidates` (sliders) whose way to `to` is clear in `occ`.
+#[inline]
+fn with_clear_slides(
+    to: Square,
+    mut attackers: Bitboard,
+    candidates: Bitboard,
+    occ: Bitboard,
+) -> Bitboard {
+    for s in candidates {
+        if (between(s, to) & occ).is_empty() {
+            attackers = attackers.with(s);
+        }
+    }
+    attackers
 }
 
 /// The exchange value of a move by the full swap list (minimax over the capture sequence).

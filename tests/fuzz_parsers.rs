@@ -370,3 +370,19 @@ fn csa_writer_names_no_wrong_winner_found_by_cargo_fuzz() {
     let kif = record::read(&record::write(&rec, Format::Kif), Format::Kif).unwrap();
     assert_eq!(kif.outcome, Some(black_won));
 }
+
+/// Found by `cargo fuzz run csa_protocol`: a CSA server's time of more seconds than the
+/// count holds, with a fraction. The whole part was held at `u64::MAX / 1000` units, and
+/// adding the thousandths overflowed (a panic with overflow checks, else a tiny time wrapped
+/// round). It is now the longest time there is.
+#[test]
+fn csa_server_time_overflow_found_by_cargo_fuzz() {
+    use gnushogi::protocol::csa::message::{Message, parse_line};
+    for line in ["%TORYO,T77777777777777777777777777777.777", "+7776FU,T18446744073709551.999"] {
+        let time = match parse_line(line) {
+            Ok(Message::Special { time, .. } | Message::Move { time, .. }) => time,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(time, Some(u64::MAX), "{line}");
+    }
+}

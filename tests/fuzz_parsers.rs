@@ -345,3 +345,44 @@ fn xshogi_positions() {
         Ok(())
     });
 }
+
+// ----- inputs found by the coverage-guided fuzzers (fuzz/, `cargo fuzz`) ----------------
+
+/// Found by `cargo fuzz run records`: a KIF game whose summary names the side to move as
+/// the winner by resignation (`まで先手の勝ち` with no move, Black to move). CSA's `%TORYO`
+/// is the side to move's resignation, so the CSA writer made it White's win; it now writes
+/// `%CHUDAN` (no outcome) instead of the wrong winner. The input is the fuzzer's, in
+/// Shift-JIS, after its format byte.
+#[test]
+fn csa_writer_names_no_wrong_winner_found_by_cargo_fuzz() {
+    use gnushogi::files::record::{self, Format};
+    use gnushogi::game::{Outcome, WinReason};
+    use gnushogi::rules::Color;
+    let input = [130, 220, 130, 197, 144, 230, 142, 232, 130, 204, 143, 159, 130, 191];
+    let rec = record::read(&input, Format::Kif).unwrap();
+    let black_won = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+    assert_eq!(rec.outcome, Some(black_won));
+    let csa = record::write(&rec, Format::Csa);
+    let back = record::read(&csa, Format::Csa).unwrap();
+    assert_eq!(back.outcome, None, "{}", String::from_utf8_lossy(&csa));
+    assert!(String::from_utf8_lossy(&csa).ends_with("%CHUDAN\n"));
+    // KIF says it as it was read.
+    let kif = record::read(&record::write(&rec, Format::Kif), Format::Kif).unwrap();
+    assert_eq!(kif.outcome, Some(black_won));
+}
+
+/// Found by `cargo fuzz run csa_protocol`: a CSA server's time of more seconds than the
+/// count holds, with a fraction. The whole part was held at `u64::MAX / 1000` units, and
+/// adding the thousandths overflowed (a panic with overflow checks, else a tiny time wrapped
+/// round). It is now the longest time there is.
+#[test]
+fn csa_server_time_overflow_found_by_cargo_fuzz() {
+    use gnushogi::protocol::csa::message::{Message, parse_line};
+    for line in ["%TORYO,T77777777777777777777777777777.777", "+7776FU,T18446744073709551.999"] {
+        let time = match parse_line(line) {
+            Ok(Message::Special { time, .. } | Message::Move { time, .. }) => time,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(time, Some(u64::MAX), "{line}");
+    }
+}

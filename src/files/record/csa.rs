@@ -420,7 +420,26 @@ pub fn write(record: &Record) -> String {
 /// The ending statement of an outcome, `to_move` being the side to move after the last move.
 /// CSA cannot say every outcome: perpetual check becomes an illegal action by the side that
 /// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`, a try `%TORYO`.
+/// `%TORYO`, `%TSUMI` and `%TIME_UP` are the side to move's loss, `%KACHI` its win: a record
+/// that says otherwise (a KIF summary may name either side) is written `%CHUDAN`, no
+/// outcome, rather than the other side's win.
 fn ending(o: Outcome, to_move: Color) -> String {
+    let loser_moves = match o {
+        Outcome::Win { winner, reason: WinReason::Declaration } => winner == to_move,
+        Outcome::Win {
+            winner,
+            reason:
+                WinReason::Resignation
+                | WinReason::Try
+                | WinReason::Checkmate
+                | WinReason::NoLegalMove
+                | WinReason::Time,
+        } => winner != to_move,
+        _ => true,
+    };
+    if !loser_moves {
+        return csa::format_special(Special::Interrupted);
+    }
     let special = match o {
         // CSA has no try rule: the side to move after the winning king move gives up.
         Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => Special::Resign,

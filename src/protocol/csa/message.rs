@@ -132,7 +132,9 @@ fn time(i: &str) -> IResult<&str, Millunits> {
         let digits: String = f.chars().chain("000".chars()).take(3).collect();
         digits.parse::<u64>().unwrap_or(0)
     });
-    Ok((i, whole * 1000 + thousandths))
+    // A time too long for the count is the longest there is, never a short one wrapped
+    // round (nor, with overflow checks, a panic).
+    Ok((i, whole.saturating_mul(1000).saturating_add(thousandths)))
 }
 
 /// `+7776FU` and what may follow it: `,T3`, `,'* 12 -3334FU`.

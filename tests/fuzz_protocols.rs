@@ -15,6 +15,7 @@ use crate::common::fuzz::{
     SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
     string_literals,
 };
+use crate::common::lines::{cecp_line_ok, cecp_refusal};
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
@@ -70,35 +71,6 @@ fn inputs(literals: Vec<String>, words: &[&str]) -> Vec<String> {
 }
 
 // ----- CECP ----------------------------------------------------------------------------
-
-fn cecp_refusal(line: &str) -> bool {
-    line.starts_with("Error (")
-        || line.starts_with("Illegal move")
-        || line.starts_with("tellusererror Illegal position")
-}
-
-/// A line CECP may print.
-fn cecp_line_ok(line: &str) -> bool {
-    const STARTS: [&str; 14] = [
-        "feature ",
-        "pong ",
-        "move ",
-        "1-0 {",
-        "0-1 {",
-        "1/2-1/2 {",
-        "offer draw",
-        "Illegal move",
-        "Error (",
-        "Hint: ",
-        "stat01: ",
-        "\t",
-        "tellusererror ",
-        "# ",
-    ];
-    // Thinking lines: ply score time nodes pv.
-    let thinking = line.split(' ').take(4).all(|w| w.parse::<i64>().is_ok());
-    line.is_empty() || thinking || STARTS.iter().any(|s| line.starts_with(s))
-}
 
 struct CecpRun {
     cecp: Cecp<SharedOut>,

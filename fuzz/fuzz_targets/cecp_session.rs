@@ -6,61 +6,17 @@
 //! the loop.
 #![no_main]
 
+// Which lines the protocol may print, and the writer its replies are read from: shared
+// with the tests (src/protocol/usi/fuzz/lines.rs).
+#[path = "../../src/protocol/usi/fuzz/lines.rs"]
+mod lines;
+
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::to_sfen;
 use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow, Mode};
 use libfuzzer_sys::fuzz_target;
-use std::cell::RefCell;
-use std::io::Write;
-use std::rc::Rc;
-
-#[derive(Clone, Default)]
-struct Out(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn take(&self) -> String {
-        String::from_utf8(std::mem::take(&mut *self.0.borrow_mut())).expect("CECP output is UTF-8")
-    }
-}
-
-/// A line CECP may print (as tests/fuzz_protocols.rs says).
-fn cecp_line_ok(line: &str) -> bool {
-    const STARTS: [&str; 14] = [
-        "feature ",
-        "pong ",
-        "move ",
-        "1-0 {",
-        "0-1 {",
-        "1/2-1/2 {",
-        "offer draw",
-        "Illegal move",
-        "Error (",
-        "Hint: ",
-        "stat01: ",
-        "\t",
-        "tellusererror ",
-        "# ",
-    ];
-    let thinking = line.split(' ').take(4).all(|w| w.parse::<i64>().is_ok());
-    line.is_empty() || thinking || STARTS.iter().any(|s| line.starts_with(s))
-}
-
-fn refusal(line: &str) -> bool {
-    line.starts_with("Error (")
-        || line.starts_with("Illegal move")
-        || line.starts_with("tellusererror Illegal position")
-}
+use lines::{SharedOut as Out, cecp_line_ok, cecp_refusal};
 
 fn left_out(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");
@@ -80,12 +36,13 @@ fuzz_target!(|data: &[u8]| {
     let mut cecp = Cecp::new(out.clone(), engine, sender);
     let feed = |cecp: &mut Cecp<Out>, line: &str| -> Flow {
         let before = snapshot(cecp);
+        let mark = out.mark();
         let flow = cecp.on_event(Event::Line(line.to_string()));
-        let reply = out.take();
+        let reply = out.since(mark);
         for l in reply.lines() {
             assert!(cecp_line_ok(l), "not a CECP line: {l:?} (after {line:?})");
         }
-        if reply.lines().any(refusal) {
+        if reply.lines().any(cecp_refusal) {
             assert_eq!(
                 snapshot(cecp),
                 before,

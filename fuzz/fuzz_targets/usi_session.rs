@@ -5,39 +5,17 @@
 //! the end of input ends the loop.
 #![no_main]
 
+// Which lines the protocol may print, and the writer its replies are read from: shared
+// with the tests (src/protocol/usi/fuzz/lines.rs).
+#[path = "../../src/protocol/usi/fuzz/lines.rs"]
+mod lines;
+
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::to_sfen;
 use gnushogi::protocol::Event;
 use gnushogi::protocol::usi::Usi;
 use libfuzzer_sys::fuzz_target;
-use std::cell::RefCell;
-use std::io::Write;
-use std::rc::Rc;
-
-#[derive(Clone, Default)]
-struct Out(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn take(&self) -> String {
-        String::from_utf8(std::mem::take(&mut *self.0.borrow_mut())).expect("USI output is UTF-8")
-    }
-}
-
-fn usi_line_ok(line: &str) -> bool {
-    ["id ", "option ", "usiok", "readyok", "info ", "bestmove ", "checkmate "]
-        .iter()
-        .any(|s| line.starts_with(s))
-}
+use lines::{SharedOut as Out, usi_line_ok};
 
 fn left_out(line: &str) -> bool {
     let mut words = line.split_whitespace();
@@ -60,8 +38,9 @@ fuzz_target!(|data: &[u8]| {
     let mut usi = Usi::new(out.clone(), engine, sender);
     for line in text.lines().filter(|l| !left_out(l)) {
         let before = (to_sfen(usi.game().start()), usi.game().moves().to_vec());
+        let mark = out.mark();
         let go_on = usi.on_event(Event::Line(line.to_string())).expect("no write error");
-        let reply = out.take();
+        let reply = out.since(mark);
         for l in reply.lines() {
             assert!(usi_line_ok(l), "not a USI line: {l:?} (after {line:?})");
         }

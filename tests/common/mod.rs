@@ -8,6 +8,10 @@ pub mod driver;
 // files of `tests/`, so the tests include it from there.
 #[path = "../../src/protocol/usi/fuzz/kit.rs"]
 pub mod fuzz;
+// Which lines each protocol may print, and the writer the replies are read back from: std
+// only, so the cargo-fuzz targets in fuzz/ include it too.
+#[path = "../../src/protocol/usi/fuzz/lines.rs"]
+pub mod lines;
 pub mod tmux;
 
 pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};

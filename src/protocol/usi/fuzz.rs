@@ -7,6 +7,7 @@
 //! legal in the position searched; only USI's lines are printed.
 
 mod kit;
+mod lines;
 
 use super::*;
 use crate::engine::{Engine, EngineOptions};
@@ -15,18 +16,13 @@ use kit::{
     SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
     string_literals,
 };
+use lines::usi_line_ok;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 const PATIENCE: Duration = Duration::from_secs(60);
-
-fn usi_line_ok(line: &str) -> bool {
-    ["id ", "option ", "usiok", "readyok", "info ", "bestmove ", "checkmate "]
-        .iter()
-        .any(|s| line.starts_with(s))
-}
 
 struct Run {
     usi: Usi<SharedOut>,

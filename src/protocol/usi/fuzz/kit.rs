@@ -1,6 +1,6 @@
 //! The fuzzing kit, shared by USI's fuzz unit test (its parent) and the integration tests
 //! (`tests/common/mod.rs` includes this file by path: the library includes nothing from
-//! `tests/`). It needs nothing of the crate, only proptest and std.
+//! `tests/`). It needs nothing of the crate, only proptest, std and its sibling `lines.rs`.
 //!
 //! Fuzzing with proptest: a budget (cases from a fixed seed, or seconds with random seeds),
 //! and inputs built from real ones by mutation (seeds from the transcripts and data files).
@@ -17,8 +17,6 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Runs `test` on values of `strategy` within the budget; panics with the (shrunk) failing
@@ -536,29 +534,4 @@ pub fn stream(
         })
 }
 
-/// A writer for a front end under test whose bytes the test reads back as it goes.
-#[derive(Clone, Default)]
-pub struct SharedOut(pub Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedOut {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(data);
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl SharedOut {
-    /// Where the output ends now: [`SharedOut::since`] it, the replies that come after.
-    pub fn mark(&self) -> usize {
-        self.0.lock().unwrap().len()
-    }
-
-    /// The output from byte `mark` on, lossily.
-    pub fn since(&self, mark: usize) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()[mark..]).into_owned()
-    }
-}
+pub use super::lines::SharedOut;

@@ -261,7 +261,6 @@ impl Reader {
     fn end(&mut self, s: &str, line: usize) -> Option<()> {
         let replay = self.replay.as_mut()?;
         let to_move = replay.pos.side_to_move();
-        let win = |winner, reason| Some(Outcome::Win { winner, reason });
         let Some(special) = csa::parse_special(s) else {
             self.warnings.push(FileError::new(
                 line,
@@ -270,19 +269,7 @@ impl Reader {
             self.ended = true;
             return Some(());
         };
-        replay.record.outcome = match special {
-            Special::Resign => win(!to_move, WinReason::Resignation),
-            Special::Mated => win(!to_move, WinReason::Checkmate),
-            Special::TimeUp => win(!to_move, WinReason::Time),
-            Special::IllegalMove => win(!to_move, WinReason::IllegalMove),
-            Special::IllegalAction(offender) => win(!offender, WinReason::IllegalMove),
-            Special::Declare => win(to_move, WinReason::Declaration),
-            Special::Repetition => Some(Outcome::Draw(DrawReason::Repetition)),
-            Special::Impasse => Some(Outcome::Draw(DrawReason::Impasse)),
-            Special::MaxMoves => Some(Outcome::Draw(DrawReason::MoveLimit)),
-            Special::Draw => Some(Outcome::Draw(DrawReason::Agreement)),
-            Special::Interrupted | Special::TakeBack | Special::NoMate | Special::Error => None,
-        };
+        replay.record.outcome = outcome(special, to_move);
         self.ended = true;
         Some(())
     }
@@ -417,6 +404,25 @@ pub fn write(record: &Record) -> String {
     t
 }
 
+/// The outcome an ending says, `to_move` being the side to move when it comes: `%TORYO`,
+/// `%TSUMI`, `%TIME_UP` and `%ILLEGAL_MOVE` are its loss, `%KACHI` its win.
+fn outcome(special: Special, to_move: Color) -> Option<Outcome> {
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
+    match special {
+        Special::Resign => win(!to_move, WinReason::Resignation),
+        Special::Mated => win(!to_move, WinReason::Checkmate),
+        Special::TimeUp => win(!to_move, WinReason::Time),
+        Special::IllegalMove => win(!to_move, WinReason::IllegalMove),
+        Special::IllegalAction(offender) => win(!offender, WinReason::IllegalMove),
+        Special::Declare => win(to_move, WinReason::Declaration),
+        Special::Repetition => Some(Outcome::Draw(DrawReason::Repetition)),
+        Special::Impasse => Some(Outcome::Draw(DrawReason::Impasse)),
+        Special::MaxMoves => Some(Outcome::Draw(DrawReason::MoveLimit)),
+        Special::Draw => Some(Outcome::Draw(DrawReason::Agreement)),
+        Special::Interrupted | Special::TakeBack | Special::NoMate | Special::Error => None,
+    }
+}
+
 /// The ending statement of an outcome, `to_move` being the side to move after the last move.
 /// CSA cannot say every outcome: perpetual check becomes an illegal action by the side that
 /// gave it, an impasse won on points `%JISHOGI`, no legal move `%TSUMI`, a try `%TORYO`.
@@ -424,22 +430,6 @@ pub fn write(record: &Record) -> String {
 /// that says otherwise (a KIF summary may name either side) is written `%CHUDAN`, no
 /// outcome, rather than the other side's win.
 fn ending(o: Outcome, to_move: Color) -> String {
-    let loser_moves = match o {
-        Outcome::Win { winner, reason: WinReason::Declaration } => winner == to_move,
-        Outcome::Win {
-            winner,
-            reason:
-                WinReason::Resignation
-                | WinReason::Try
-                | WinReason::Checkmate
-                | WinReason::NoLegalMove
-                | WinReason::Time,
-        } => winner != to_move,
-        _ => true,
-    };
-    if !loser_moves {
-        return csa::format_special(Special::Interrupted);
-    }
     let special = match o {
         // CSA has no try rule: the side to move after the winning king move gives up.
         Outcome::Win { reason: WinReason::Resignation | WinReason::Try, .. } => Special::Resign,
@@ -461,6 +451,12 @@ fn ending(o: Outcome, to_move: Color) -> String {
         Outcome::Draw(DrawReason::MoveLimit) => Special::MaxMoves,
         Outcome::Draw(DrawReason::Agreement) => Special::Draw,
     };
+    if let (Outcome::Win { winner, .. }, Some(Outcome::Win { winner: named, .. })) =
+        (o, outcome(special, to_move))
+        && named != winner
+    {
+        return csa::format_special(Special::Interrupted);
+    }
     csa::format_special(special)
 }
 

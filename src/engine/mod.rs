@@ -211,7 +211,7 @@ pub struct Engine {
     options: EngineOptions,
     /// Zeroing a big table takes a while, so it is built on a thread of its own and the engine
     /// answers at once; the first search waits for it if it is not ready yet.
-    tt: Arc<OnceLock<Arc<TranspositionTable>>>,
+    tt: BackgroundTable,
     tables: Arc<TablePool>,
     book: Option<Arc<Book>>,
     book_misses: u32,
@@ -239,7 +239,7 @@ pub fn hash_limit_mib() -> usize {
 impl Engine {
     pub fn new(mut options: EngineOptions) -> Engine {
         options.hash_mib = options.hash_mib.clamp(1, hash_limit_mib());
-        let tt = build_table_in_background(options.hash_mib);
+        let tt = BackgroundTable::build(options.hash_mib);
         let seed = options.seed.unwrap_or_else(clock_seed);
         Engine {
             options,
@@ -267,7 +267,8 @@ impl Engine {
             return mib;
         }
         self.options.hash_mib = mib;
-        self.tt = build_table_in_background(mib);
+        // The old table is dropped here, and its builder, if still zeroing it, stops.
+        self.tt = BackgroundTable::build(mib);
         mib
     }
 
@@ -587,16 +588,44 @@ impl Engine {
     }
 }
 
-fn build_table_in_background(mib: usize) -> Arc<OnceLock<Arc<TranspositionTable>>> {
-    let cell: Arc<OnceLock<Arc<TranspositionTable>>> = Arc::new(OnceLock::new());
-    let c = Arc::clone(&cell);
-    std::thread::spawn(move || {
-        // Built while the engine holds it: replaced (`memory` twice in a row) or dropped, it
-        // stops taking memory.
-        let wanted = || Arc::strong_count(&c) > 1;
-        c.get_or_init(|| Arc::new(TranspositionTable::build(mib, wanted)));
-    });
-    cell
+/// A transposition table built on a thread of its own. The thread is joined when the table
+/// is dropped (replaced, or the engine dropped), so that none outlives its engine: it stops
+/// zeroing a table nobody holds any more, and its allocation is freed before the drop ends.
+struct BackgroundTable {
+    cell: Arc<OnceLock<Arc<TranspositionTable>>>,
+    builder: Option<JoinHandle<()>>,
+}
+
+impl BackgroundTable {
+    fn build(mib: usize) -> BackgroundTable {
+        let cell: Arc<OnceLock<Arc<TranspositionTable>>> = Arc::new(OnceLock::new());
+        let c = Arc::clone(&cell);
+        let builder = std::thread::spawn(move || {
+            // Built while the engine holds it: replaced (`memory` twice in a row) or dropped,
+            // it stops taking memory.
+            let wanted = || Arc::strong_count(&c) > 1;
+            c.get_or_init(|| Arc::new(TranspositionTable::build(mib, wanted)));
+        });
+        BackgroundTable { cell, builder: Some(builder) }
+    }
+}
+
+impl std::ops::Deref for BackgroundTable {
+    type Target = OnceLock<Arc<TranspositionTable>>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.cell
+    }
+}
+
+impl Drop for BackgroundTable {
+    fn drop(&mut self) {
+        // Let go of the cell first: the builder sees it unwanted and stops within a chunk.
+        self.cell = Arc::new(OnceLock::new());
+        if let Some(builder) = self.builder.take() {
+            let _ = builder.join();
+        }
+    }
 }
 
 fn book_result(mv: Move, hint: Option<Move>) -> SearchResult {
@@ -628,6 +657,21 @@ mod tests {
     use super::*;
     use crate::notation::parse_sfen;
     use std::sync::mpsc;
+
+    #[test]
+    fn no_table_builder_outlives_its_table() {
+        // A table big enough to be still zeroing when it is dropped (the builder gives up
+        // after its current 64 MiB chunk), and one dropped after it was built.
+        for (mib, wait) in [(4096, false), (1, true)] {
+            let table = BackgroundTable::build(mib);
+            if wait {
+                table.wait();
+            }
+            let cell = Arc::downgrade(&table.cell);
+            drop(table);
+            assert!(cell.upgrade().is_none(), "the builder of {mib} MiB still holds its table");
+        }
+    }
 
     #[test]
     fn a_mate_report_becomes_a_result() {

@@ -24,6 +24,9 @@
 //! `--mirror` adds each training position's left-right mirror (files 1 ↔ 9) with the same
 //! target, as the rules are symmetric. `--final-rate R` lowers the rate from `--rate` to R
 //! along a half cosine over the run's steps (`--decay` is weight decay, not a rate schedule).
+//! `--compare FILE[,FILE...]` prints each network file's held-out loss (as the engine computes
+//! it, in integers) before training, to rank a new network against the shipped one on data
+//! neither was trained on; with `--epochs 0` it only compares.
 
 use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network};
 use gnushogi::eval::{self, nnue};
@@ -277,6 +280,16 @@ fn quantized_chances(net: &Network, files: &str, skip: u32) -> Vec<f32> {
     chances
 }
 
+/// The loss of the integers the engine computes, against the held-out targets.
+fn quantized_loss(net: &Network, files: &str, skip: u32, targets: &[f32]) -> f64 {
+    let total: f64 = quantized_chances(net, files, skip)
+        .iter()
+        .zip(targets)
+        .map(|(p, t)| f64::from((p - t) * (p - t)))
+        .sum();
+    total / targets.len().max(1) as f64
+}
+
 fn loss(p: &Params, data: &Data) -> f64 {
     let total: f64 = (0..data.len())
         .map(|i| {
@@ -339,7 +352,7 @@ fn main() -> std::io::Result<()> {
         eprintln!(
             "usage: nnue_train --data FILE[,FILE...] [--validate FILE] [--epochs N] [--batch N] \
              [--rate R] [--final-rate R] [--lambda L] [--decay D] [--mirror] [--skip-plies N] \
-             [--threads N] [--seed N] [--init F] [--save F] [--out F]"
+             [--threads N] [--seed N] [--init F] [--save F] [--out F] [--compare F[,F...]]"
         );
         std::process::exit(2);
     }
@@ -357,6 +370,7 @@ fn main() -> std::io::Result<()> {
     let init: String = arg(&args, "--init", String::new());
     let save: String = arg(&args, "--save", String::new());
     let out: String = arg(&args, "--out", String::new());
+    let compare: String = arg(&args, "--compare", String::new());
     let mirrored = args.iter().any(|a| a == "--mirror");
 
     let data = Data::load(&data_files, skip, lambda, mirrored);
@@ -368,6 +382,15 @@ fn main() -> std::io::Result<()> {
             "held out: linear evaluation loss {:.6}, network {:.6}",
             linear_loss(&held_out),
             loss(&p, &held_out)
+        );
+    }
+    for path in compare.split(',').filter(|p| !p.is_empty()) {
+        let bytes = std::fs::read(path)?;
+        let net = Network::from_bytes(&bytes)
+            .map_err(|e| std::io::Error::other(format!("{path}: {e}")))?;
+        eprintln!(
+            "held out, {path}: {:.6}",
+            quantized_loss(&net, &validate, skip, &held_out.targets)
         );
     }
     let mut adam = Adam { m: Params::zeros(), v: Params::zeros(), steps: 0 };
@@ -433,13 +456,10 @@ fn main() -> std::io::Result<()> {
         std::fs::write(&out, net.to_bytes())?;
         eprintln!("wrote {out}");
         if held_out.len() > 0 {
-            // The integers the engine computes, against the same targets.
-            let total: f64 = quantized_chances(&net, &validate, skip)
-                .iter()
-                .zip(&held_out.targets)
-                .map(|(p, t)| f64::from((p - t) * (p - t)))
-                .sum();
-            eprintln!("held out, quantized network: {:.6}", total / held_out.len() as f64);
+            eprintln!(
+                "held out, quantized network: {:.6}",
+                quantized_loss(&net, &validate, skip, &held_out.targets)
+            );
         }
     }
     Ok(())

@@ -19,7 +19,8 @@
 //! second implementation to keep in step; the network is small enough for hand-written
 //! gradients. Mini-batches of Adam over `--threads` threads; `--save` keeps the float
 //! weights, which `--init` continues from (across sessions), and `--out` writes the
-//! quantized network file the engine reads.
+//! quantized network file the engine reads. `--init` also takes a network file, such as
+//! `nnue/gnushogi.nnue`, and continues from its weights.
 //!
 //! `--mirror` adds each training position's left-right mirror (files 1 ↔ 9) with the same
 //! target, as the rules are symmetric. `--final-rate R` lowers the rate from `--rate` to R
@@ -166,8 +167,14 @@ impl Params {
         std::fs::write(path, bytes)
     }
 
+    /// Float weights saved by `--save`, or a network file the engine reads (its weights
+    /// dequantized: to continue training the shipped network).
     fn load(path: &str) -> std::io::Result<Params> {
         let bytes = std::fs::read(path)?;
+        if let Ok(net) = Network::from_bytes(&bytes) {
+            let [w1, b1, w2, b2, w3, b3] = net.dequantize();
+            return Ok(Params { w1, b1, w2, b2, w3, b3 });
+        }
         let mut p = Params::zeros();
         let total: usize = p.slices().iter().map(|v| v.len()).sum();
         if bytes.len() != 4 * total {

@@ -269,6 +269,22 @@ impl Network {
         }
     }
 
+    /// The float weights [`Network::quantize`] would round to this network, in its argument
+    /// order (`b3` last, alone in its vector): a trainer continues from a shipped network
+    /// whose float weights are gone.
+    pub fn dequantize(&self) -> [Vec<f32>; 6] {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let scale = |v: &[i16], s: f32| v.iter().map(|&x| f32::from(x) / s).collect();
+        [
+            scale(&self.w1, qa),
+            scale(&self.b1, qa),
+            scale(&self.w2, qb),
+            self.b2.iter().map(|&x| x as f32 / (qa * qb)).collect(),
+            scale(&self.w3, qb),
+            vec![self.b3 as f32 / (qa * qb)],
+        ]
+    }
+
     /// A network of random weights, of the scale a trained one has (for tests and speed
     /// measurements: its evaluations cost what a trained one's do).
     pub fn random(seed: u64) -> Network {
@@ -886,6 +902,20 @@ mod tests {
         assert_eq!(back.evaluate(&pos), net.evaluate(&pos));
         assert_eq!(Network::from_bytes(&bytes[..100]).err(), Some(NetworkError::Size));
         assert_eq!(Network::from_bytes(b"not a network file").err(), Some(NetworkError::Header));
+    }
+
+    #[test]
+    fn dequantized_weights_quantize_back_to_the_same_network() {
+        // The shipped network: the one a trainer continues from.
+        let net = Network::built_in();
+        let [w1, b1, w2, b2, w3, b3] = net.dequantize();
+        let back = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3[0]);
+        assert!(back.to_bytes() == net.to_bytes());
+        // And a random one, whose weights are not the shipped network's.
+        let (_, _, net) = random_network();
+        let [w1, b1, w2, b2, w3, b3] = net.dequantize();
+        let back = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3[0]);
+        assert!(back.to_bytes() == net.to_bytes());
     }
 
     #[test]

@@ -906,16 +906,15 @@ mod tests {
 
     #[test]
     fn dequantized_weights_quantize_back_to_the_same_network() {
-        // The shipped network: the one a trainer continues from.
-        let net = Network::built_in();
-        let [w1, b1, w2, b2, w3, b3] = net.dequantize();
-        let back = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3[0]);
-        assert!(back.to_bytes() == net.to_bytes());
-        // And a random one, whose weights are not the shipped network's.
-        let (_, _, net) = random_network();
-        let [w1, b1, w2, b2, w3, b3] = net.dequantize();
-        let back = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3[0]);
-        assert!(back.to_bytes() == net.to_bytes());
+        // The shipped network, the one a trainer continues from, and a random one whose
+        // weights are not the shipped network's.
+        for (name, net) in
+            [("built-in", Network::built_in()), ("random", random_network().2.into())]
+        {
+            let [w1, b1, w2, b2, w3, b3] = net.dequantize();
+            let back = Network::quantize(&w1, &b1, &w2, &b2, &w3, b3[0]);
+            assert!(back.to_bytes() == net.to_bytes(), "{name}");
+        }
     }
 
     #[test]

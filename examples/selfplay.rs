@@ -11,7 +11,9 @@
 //! games differ. Moves are played by a cheap search of `--nodes` nodes; at a share
 //! `--sample` of the later positions, drawn at random, a deeper search of `--score-nodes`
 //! nodes chooses the move instead, and its score labels the position. Both are node
-//! budgets, so a run is reproducible from its seed (with `--threads 1`). A game ends by the
+//! budgets, so a run is reproducible from its seed (with `--threads 1`). Both searches use
+//! the built-in network, or the one `--eval-file` names: a network's own games train the
+//! next one, whichever network the tree has built in. A game ends by the
 //! rules (mate, sennichite, perpetual check, impasse), at 320 plies (draw), or when one
 //! side's score has stayed beyond ±2500 for eight plies (adjudicated to that side).
 //!
@@ -23,14 +25,15 @@
 //! across runs go with `sort -u`.
 
 use gnushogi::engine::{Engine, EngineOptions};
+use gnushogi::eval::nnue::Network;
 use gnushogi::game::{Game, Outcome};
 use gnushogi::notation::{parse_usi_move, to_sfen};
 use gnushogi::rules::{Color, MoveList};
 use gnushogi::search::{Score, SearchLimits, see_ge};
 use std::collections::HashSet;
 use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 #[path = "common/samples.rs"]
 mod samples;
@@ -57,6 +60,7 @@ struct Settings {
     sample: f64,
     random_plies: usize,
     openings: Vec<Vec<String>>,
+    network: Arc<Network>,
 }
 
 /// What the threads share: the output, the keys written, the games still to play.
@@ -79,8 +83,12 @@ fn centipawns(score: Score) -> i32 {
 /// Plays one game; returns its sampled positions (SFEN, key, score from sente's view) and
 /// the winner.
 fn play_game(s: &Settings, rng: &mut Rng) -> (Vec<(String, u64, i32)>, Option<Color>) {
-    let engine =
-        Engine::new(EngineOptions { hash_mib: 16, use_book: false, ..EngineOptions::default() });
+    let engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        use_book: false,
+        network: Some(Arc::clone(&s.network)),
+        ..EngineOptions::default()
+    });
     let stop = AtomicBool::new(false);
     let mut game = Game::default();
     let opening = &s.openings[(rng.next() % s.openings.len() as u64) as usize];
@@ -175,12 +183,27 @@ fn worker(s: &Settings, shared: &Shared, seed: u64) -> std::io::Result<()> {
     Ok(())
 }
 
+/// `--eval-file`'s network, or the built-in one.
+fn load_network(args: &[String]) -> Result<Arc<Network>, String> {
+    let Some(i) = args.iter().position(|a| a == "--eval-file") else {
+        return Ok(Network::built_in());
+    };
+    let path = args.get(i + 1).ok_or("--eval-file needs a network file")?;
+    let bytes = std::fs::read(path).map_err(|e| format!("--eval-file {path}: {e}"))?;
+    let network = Network::from_bytes(&bytes).map_err(|e| format!("--eval-file {path}: {e}"))?;
+    Ok(Arc::new(network))
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = arg(&args, "--games", 100);
     let seed: u64 = arg(&args, "--seed", 1);
     let threads: u64 = arg(&args, "--threads", 1).max(1);
     let out_path: String = arg(&args, "--out", "selfplay.tsv".to_string());
+    let network = load_network(&args).unwrap_or_else(|e| {
+        eprintln!("selfplay: {e}");
+        std::process::exit(2)
+    });
     let settings = Settings {
         nodes: arg(&args, "--nodes", 1000),
         score_nodes: arg(&args, "--score-nodes", 5000),
@@ -191,6 +214,7 @@ fn main() -> std::io::Result<()> {
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .map(|l| l.split_whitespace().map(String::from).collect())
             .collect(),
+        network,
     };
     let shared = Shared {
         out: Mutex::new(std::io::BufWriter::new(std::fs::File::create(&out_path)?)),

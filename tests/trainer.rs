@@ -1,8 +1,11 @@
-//! The trainer's left-right mirror (`examples/common/mirror.rs`, `nnue_train --mirror`).
+//! The trainer's left-right mirror (`examples/common/mirror.rs`, `nnue_train --mirror`), and
+//! the self-play generator's network (`selfplay --eval-file`).
 
 #[path = "../examples/common/mirror.rs"]
 mod mirror;
 
+use crate::common::{BIN, fresh_dir};
+use gnushogi::eval::nnue::Network;
 use gnushogi::notation::{parse_sfen, to_sfen};
 use gnushogi::rules::{Move, MoveList, Position, START_SFEN};
 use mirror::{mirror, mirror_square};
@@ -69,4 +72,59 @@ fn the_mirror_has_the_mirrored_legal_moves() {
         assert!(!got.is_empty(), "{sfen}");
         assert_eq!(got, expected, "{sfen}");
     }
+}
+
+/// Runs the self-play example (built beside the program by `cargo test`) for two short
+/// games of seed 5; returns its exit code, its output file's text (`None`: no file) and
+/// what it printed to standard error.
+fn selfplay(
+    dir: &std::path::Path,
+    name: &str,
+    extra: &[&str],
+) -> (Option<i32>, Option<String>, String) {
+    let exe = std::path::Path::new(BIN).parent().unwrap().join("examples").join("selfplay");
+    assert!(exe.exists(), "{} is missing: cargo test builds the examples", exe.display());
+    let out = dir.join(name);
+    let run = std::process::Command::new(exe)
+        .args(["--games", "2", "--nodes", "200", "--score-nodes", "400", "--seed", "5"])
+        .arg("--out")
+        .arg(&out)
+        .args(extra)
+        .output()
+        .expect("selfplay runs");
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    (run.status.code(), std::fs::read_to_string(&out).ok(), stderr)
+}
+
+#[test]
+fn selfplay_plays_with_the_network_it_is_given() {
+    let dir = fresh_dir("selfplay-net");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/nnue/gnushogi.nnue");
+    let random = dir.join("random.nnue");
+    std::fs::write(&random, Network::random(7).to_bytes()).unwrap();
+
+    let (code, built_in, err) = selfplay(&dir, "built-in.tsv", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let built_in = built_in.unwrap();
+    assert!(built_in.lines().count() > 10, "{built_in}");
+    let (code, from_file, err) = selfplay(&dir, "file.tsv", &["--eval-file", shipped]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(from_file.unwrap(), built_in, "the shipped file is the built-in network");
+    let (code, other, err) =
+        selfplay(&dir, "random.tsv", &["--eval-file", random.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_ne!(other.unwrap(), built_in, "another network plays other games");
+
+    let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    for (args, says) in [
+        (&["--eval-file", not_a_network][..], "not a network"),
+        (&["--eval-file", "/nonexistent/net.nnue"][..], "/nonexistent/net.nnue"),
+        (&["--eval-file"][..], "needs a network file"),
+    ] {
+        let (code, out, err) = selfplay(&dir, "bad.tsv", args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(out, None, "{args:?}: no output file is started");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -109,8 +109,17 @@ fn a_hanging_bishop_is_a_blunder_at_move_3() {
     let r = gnushogi::files::record::read(&bytes, gnushogi::files::record::Format::Kif).unwrap();
     assert_eq!(r.moves.len(), 8);
     let c = &r.moves[2].comments;
-    // ShogiHome's grade: 35 points is 悪手 (20 to 50).
-    assert_eq!(c[0], "【悪手】", "{c:#?}");
+    // ShogiHome's grade for the loss the comment gives: 悪手 from 20 points, 大悪手 from 50.
+    let loss: f64 = c
+        .iter()
+        .find_map(|l| l.split_once(", loss ")?.1.split(',').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("the loss: {c:#?}"));
+    let grade = match loss {
+        50.0.. => "【大悪手】",
+        20.0.. => "【悪手】",
+        _ => panic!("a hanging bishop loses only {loss} points: {c:#?}"),
+    };
+    assert_eq!(c[0], grade, "{c:#?}");
     assert!(c.iter().any(|l| l.starts_with("#評価値=-")), "{c:#?}");
     assert!(c.iter().any(|l| l.starts_with("#読み筋=△３三角(22)")), "{c:#?}");
     assert!(c.iter().any(|l| l.starts_with("*解析 0 ○ 時間 00:00.")), "{c:#?}");

@@ -74,16 +74,28 @@ fn the_mirror_has_the_mirrored_legal_moves() {
     }
 }
 
-/// Runs the self-play example (built beside the program by `cargo test`) for two short
-/// games of seed 5; returns its exit code, its output file's text (`None`: no file) and
-/// what it printed to standard error.
+/// Builds the self-play example beside the program, in its profile: `cargo test` builds the
+/// examples, but `cargo test --test tests trainer::` does not, and would run a stale one.
+fn build_selfplay() -> std::path::PathBuf {
+    let profile_dir = std::path::Path::new(BIN).parent().unwrap();
+    let mut cargo = std::process::Command::new(env!("CARGO"));
+    cargo.args(["build", "--quiet", "--example", "selfplay"]);
+    if profile_dir.ends_with("release") {
+        cargo.arg("--release");
+    }
+    let status = cargo.current_dir(env!("CARGO_MANIFEST_DIR")).status().expect("cargo runs");
+    assert!(status.success(), "cargo build --example selfplay: {status}");
+    profile_dir.join("examples").join("selfplay")
+}
+
+/// Runs the self-play example for two short games of seed 5; returns its exit code, its
+/// output file's text (`None`: no file) and what it printed to standard error.
 fn selfplay(
+    exe: &std::path::Path,
     dir: &std::path::Path,
     name: &str,
     extra: &[&str],
 ) -> (Option<i32>, Option<String>, String) {
-    let exe = std::path::Path::new(BIN).parent().unwrap().join("examples").join("selfplay");
-    assert!(exe.exists(), "{} is missing: cargo test builds the examples", exe.display());
     let out = dir.join(name);
     let run = std::process::Command::new(exe)
         .args(["--games", "2", "--nodes", "200", "--score-nodes", "400", "--seed", "5"])
@@ -98,20 +110,21 @@ fn selfplay(
 
 #[test]
 fn selfplay_plays_with_the_network_it_is_given() {
+    let exe = build_selfplay();
     let dir = fresh_dir("selfplay-net");
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/nnue/gnushogi.nnue");
     let random = dir.join("random.nnue");
     std::fs::write(&random, Network::random(7).to_bytes()).unwrap();
 
-    let (code, built_in, err) = selfplay(&dir, "built-in.tsv", &[]);
+    let (code, built_in, err) = selfplay(&exe, &dir, "built-in.tsv", &[]);
     assert_eq!(code, Some(0), "{err}");
     let built_in = built_in.unwrap();
     assert!(built_in.lines().count() > 10, "{built_in}");
-    let (code, from_file, err) = selfplay(&dir, "file.tsv", &["--eval-file", shipped]);
+    let (code, from_file, err) = selfplay(&exe, &dir, "file.tsv", &["--eval-file", shipped]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(from_file.unwrap(), built_in, "the shipped file is the built-in network");
     let (code, other, err) =
-        selfplay(&dir, "random.tsv", &["--eval-file", random.to_str().unwrap()]);
+        selfplay(&exe, &dir, "random.tsv", &["--eval-file", random.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     assert_ne!(other.unwrap(), built_in, "another network plays other games");
 
@@ -121,7 +134,7 @@ fn selfplay_plays_with_the_network_it_is_given() {
         (&["--eval-file", "/nonexistent/net.nnue"][..], "/nonexistent/net.nnue"),
         (&["--eval-file"][..], "needs a network file"),
     ] {
-        let (code, out, err) = selfplay(&dir, "bad.tsv", args);
+        let (code, out, err) = selfplay(&exe, &dir, "bad.tsv", args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(out, None, "{args:?}: no output file is started");

@@ -88,7 +88,7 @@ fn build_selfplay() -> std::path::PathBuf {
     profile_dir.join("examples").join("selfplay")
 }
 
-/// Runs the self-play example for two short games of seed 5; returns its exit code, its
+/// Runs the self-play example for three short games of seed 5; returns its exit code, its
 /// output file's text (`None`: no file) and what it printed to standard error.
 fn selfplay(
     exe: &std::path::Path,
@@ -98,7 +98,7 @@ fn selfplay(
 ) -> (Option<i32>, Option<String>, String) {
     let out = dir.join(name);
     let run = std::process::Command::new(exe)
-        .args(["--games", "2", "--nodes", "200", "--score-nodes", "400", "--seed", "5"])
+        .args(["--games", "3", "--nodes", "200", "--score-nodes", "400", "--seed", "5"])
         .arg("--out")
         .arg(&out)
         .args(extra)

@@ -142,21 +142,24 @@ fn hint_engine() -> Engine {
 }
 
 /// The best `lines` moves (`hint N`), best first, all from one multi-line search of
-/// `max(lines, HINT_WIDTH)` lines to `depth` plies at full strength on a fresh table. So
-/// `hint`'s move (the first line) is the first line of `hint N` for every `N` up to
-/// [`HINT_WIDTH`] (a search of more lines may prefer another first move), and the scores never
-/// rise down the list.
+/// `max(lines, HINT_WIDTH)` lines to `depth` plies at full strength on a fresh table, and the
+/// scores never rise down the list.
 ///
-/// The mate solver then checks the lines shown, as [`choose`] checks its move: a mate it
-/// proves for the side to move heads the list, and a move after which it proves a mate for
-/// the opponent takes that mate as its score, which sinks it below every move not refuted.
-/// When that leaves fewer than `lines` moves standing and the search left moves out, it is run
-/// again without the refuted ones (at most eight times).
+/// The mate solver then checks the lines, as [`choose`] checks its move: a mate it proves for
+/// the side to move heads the list, and a move after which it proves a mate for the opponent
+/// takes that mate as its score, which sinks it below every move not refuted. When that
+/// leaves fewer than the search's width standing and the search left moves out, it is run
+/// again without the refuted ones (at most eight times). Up to [`HINT_WIDTH`] lines nothing of
+/// this depends on `lines`, so `hint N`'s list is the start of `hint M`'s for every
+/// `N ≤ M ≤ HINT_WIDTH`, and `hint`'s move is their first line (checking only the lines shown
+/// had let `hint 10` refute moves that `hint 6` never checked, and search again: the same
+/// moves then came with other scores).
 pub fn best_lines(game: &Game, lines: usize, depth: u32, stop: &AtomicBool) -> Vec<PvLine> {
     let pos = game.position();
     let mate = proven_mate(pos, CHECK_NODES, stop);
     let mut refuted: Vec<PvLine> = Vec::new();
     let mut found = Vec::new();
+    let wanted = lines.max(HINT_WIDTH);
     for round in 0..=MAX_REFUTED {
         let left_out: Vec<Move> = refuted.iter().filter_map(|l| l.pv.first().copied()).collect();
         let rest = root_moves_without(pos, &SearchLimits::default(), &left_out);
@@ -164,7 +167,7 @@ pub fn best_lines(game: &Game, lines: usize, depth: u32, stop: &AtomicBool) -> V
             found.clear();
             break;
         }
-        let width = lines.max(HINT_WIDTH).min(rest.len());
+        let width = wanted.min(rest.len());
         let limits = SearchLimits {
             multipv: width,
             // The first search is of every move, as a plain search's.
@@ -186,11 +189,12 @@ pub fn best_lines(game: &Game, lines: usize, depth: u32, stop: &AtomicBool) -> V
             }
         }
         sort_best_first(&mut found);
-        // Check down the list until `lines` moves stand; a refuted move leaves the list.
+        // Check down the list until `wanted` moves stand; a refuted move leaves the list.
         let mut standing = 0;
         let mut kept = Vec::new();
         for mut line in std::mem::take(&mut found) {
-            let checked = standing < lines && !stop.load(Ordering::Relaxed) && !is_mate(line.score);
+            let checked =
+                standing < wanted && !stop.load(Ordering::Relaxed) && !is_mate(line.score);
             if checked
                 && let Some(&first) = line.pv.first()
                 && let Some(reply) = proven_mate(&pos.played(first), CHECK_NODES, stop)
@@ -206,7 +210,7 @@ pub fn best_lines(game: &Game, lines: usize, depth: u32, stop: &AtomicBool) -> V
         }
         found = kept;
         let searched_all = width == rest.len();
-        if standing >= lines || searched_all || stop.load(Ordering::Relaxed) {
+        if standing >= wanted || searched_all || stop.load(Ordering::Relaxed) {
             break;
         }
     }
@@ -283,6 +287,19 @@ mod tests {
         assert!(!walks_into_mate(g.position(), chosen, CHECK_NODES, &stop));
         // Without the solver the search's choice stands.
         assert_eq!(choose(&e, &g, &depth(1), 0, &stop).result.best, Some(plain));
+    }
+
+    #[test]
+    fn a_shorter_list_of_best_lines_is_the_start_of_a_longer_one() {
+        // Four of the moves here lose to a mate, and which ones the solver is asked about
+        // once decided whether the search was run again without them.
+        let g = game("8k/9/4r4/9/4R4/9/PPp6/1K7/LN7 b 2g 1");
+        let stop = AtomicBool::new(false);
+        let widest = best_lines(&g, HINT_WIDTH, HINT_DEPTH, &stop);
+        assert_eq!(widest.len(), HINT_WIDTH);
+        for n in 1..HINT_WIDTH {
+            assert_eq!(best_lines(&g, n, HINT_DEPTH, &stop)[..], widest[..n], "{n} lines");
+        }
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! the limits, and the `--mate` command line.
 
 use crate::common::Rng;
-use gnushogi::mate::{MateLimits, MateOutcome, MateReport, is_mating_line, solve};
+use gnushogi::mate::{
+    MateLimits, MateOutcome, MateReport, MateRules, is_mate_line, is_mating_line, solve,
+};
 use gnushogi::notation::{parse_sfen, parse_usi_move};
 use gnushogi::rules::{Move, MoveList, Position};
 use std::process::Command;
@@ -268,8 +270,9 @@ fn gnushogi(args: &[&str]) -> Vec<String> {
 fn command_line() {
     let out = gnushogi(&["--mate", "--sfen", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
     assert_eq!(out.last().unwrap(), "checkmate G*5b");
-    let info = &out[out.len() - 2];
-    assert!(info.starts_with("info time ") && info.contains(" nodes "), "{out:?}");
+    assert!(out[0].starts_with("info time ") && out[0].contains(" nodes "), "{out:?}");
+    assert_eq!(out[1], "info string mate in 1 plies, the shortest", "{out:?}");
+    assert_eq!(out[2], "info string ▲５二金打", "{out:?}");
 
     let out = gnushogi(&["--mate", "--sfen", "9/4k4/9/4P4/9/9/9/9/9 b G2r2b4s4n4l17p 1"]);
     assert_eq!(out.last().unwrap(), "nomate", "{out:?}");
@@ -279,4 +282,23 @@ fn command_line() {
     let line = out.last().unwrap();
     assert!(line.starts_with("checkmate R*2c "), "{line}");
     assert_eq!(line.split(' ').count(), 1 + 13, "{line}");
+}
+
+/// Useless interpositions (無駄合): after R9c-9a the defender can only drop pawns between the
+/// rook and the king, each taken at once with the king still boxed in (the pawn on 2c stops a
+/// drop next to the king). By the strict rules those drops are defences; by the tsume
+/// conventions they are not counted, and R9a mates at once.
+#[test]
+fn useless_interpositions_do_not_count_in_tsume() {
+    let sfen = "8k/9/R6pS/9/9/9/9/9/4K4 b 2p 1";
+    let p = pos(sfen);
+    let tsume = MateLimits { rules: MateRules::Tsume, ..MateLimits::default() };
+    let MateOutcome::Mate(line) = run(&p, &tsume).outcome else { panic!("{sfen}: no mate") };
+    assert_eq!(line.len(), 1, "{line:?}");
+    assert_eq!(line[0].to().to_string(), "9a", "{line:?}");
+    assert!(is_mate_line(&p, &line, MateRules::Tsume));
+    assert!(!is_mating_line(&p, &line), "the pawn drops are legal replies");
+    // Every drop is a defence by the strict rules: two pawns, two more moves each.
+    let strict = mate_line(sfen);
+    assert_eq!(strict.len(), 5, "{strict:?}");
 }

@@ -34,7 +34,7 @@ pub fn proven_mate(pos: &Position, mate_nodes: u64, stop: &AtomicBool) -> Option
     if mate_nodes == 0 || pos.count_legal_moves() == 0 {
         return None;
     }
-    let limits = MateLimits { time: None, nodes: Some(mate_nodes), max_plies: None };
+    let limits = MateLimits { nodes: Some(mate_nodes), ..MateLimits::default() };
     match mate::solve(pos, &limits, stop).outcome {
         MateOutcome::Mate(line) if !line.is_empty() => Some(line),
         _ => None,

@@ -6,9 +6,9 @@ use super::args::Cli;
 use crate::book::make::{self, BookSource, MakeBookEvent, MakeBookJob, MakeOptions};
 use crate::book::{Book, BookLoadError, DEFAULT_MAX_PLY};
 use crate::engine::bench::{self, nodes_per_second};
-use crate::mate::{MateLimits, MateOutcome};
-use crate::notation::parse_sfen;
+use crate::mate::{MateLimits, MateOutcome, MatePhase, MateProgress, MateRules};
 use crate::notation::score::{self, Bound};
+use crate::notation::{kif, parse_sfen};
 use crate::rules::{Move, Position};
 use anyhow::Context;
 use std::io::{IsTerminal, Write};
@@ -114,6 +114,10 @@ pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The proof table of `--mate` when `-T` names no size: long problems need much more than a
+/// game's mate checks.
+const MATE_TABLE_MIB: usize = 1024;
+
 /// `--mate --sfen SFEN [--time SECONDS]`.
 pub fn mate(cli: &Cli) -> ExitCode {
     let Some(sfen) = cli.sfen.as_deref() else {
@@ -125,21 +129,65 @@ pub fn mate(cli: &Cli) -> ExitCode {
     };
     let limits = MateLimits {
         time: cli.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
+        rules: MateRules::Tsume,
+        table_mib: Some(cli.hash_size.unwrap_or(MATE_TABLE_MIB)),
         ..MateLimits::default()
     };
-    let report = crate::mate::solve(&pos, &limits, &AtomicBool::new(false));
-    let answer = match report.outcome {
-        MateOutcome::Mate(line) => {
-            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
-            format!("checkmate {}", moves.join(" "))
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown = false;
+    let mut on_progress = |p: &MateProgress| {
+        if terminal {
+            eprint!("\r\x1b[K{}", mate_progress_text(p));
+            shown = true;
         }
-        MateOutcome::NoMate => "nomate".to_string(),
-        MateOutcome::Timeout => "timeout".to_string(),
     };
+    let report = crate::mate::solve_with(&pos, &limits, &AtomicBool::new(false), &mut on_progress);
+    if shown {
+        eprint!("\r\x1b[K");
+    }
     println!("info time {} nodes {}", report.time.as_millis(), report.nodes);
-    println!("{answer}");
+    match report.outcome {
+        MateOutcome::Mate(line) => {
+            let length = if report.shortest {
+                "the shortest"
+            } else {
+                "the shortest found; no shorter one was ruled out in the time given"
+            };
+            println!("info string mate in {} plies, {length}", line.len());
+            println!("info string {}", kif::line_text(&pos, &line, None, " "));
+            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
+            println!("checkmate {}", moves.join(" "));
+        }
+        MateOutcome::NoMate => println!("nomate"),
+        MateOutcome::Timeout => println!("timeout"),
+    }
     ExitCode::SUCCESS
 }
+
+/// One line of a long solve's progress, for a terminal: the phase, the time, the nodes and
+/// their rate, the table's use and the root's proof and disproof numbers.
+fn mate_progress_text(p: &MateProgress) -> String {
+    let phase = match (p.phase, p.plies) {
+        (MatePhase::Proving, _) => "looking for a mate".to_string(),
+        (MatePhase::Shortening, Some(n)) => format!("mate in {n}: looking for a shorter one"),
+        (MatePhase::Shortening, None) => "looking for a shorter mate".to_string(),
+        (MatePhase::Line, _) => "building the line".to_string(),
+    };
+    let secs = p.time.as_secs_f64();
+    let rate = if secs > 0.0 { p.nodes as f64 / secs / 1000.0 } else { 0.0 };
+    let full = 100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64;
+    let number = |n: u32| if n == u32::MAX { "inf".to_string() } else { n.to_string() };
+    format!(
+        "{} {phase}  {secs:.1} s  {} nodes ({rate:.0} k/s)  depth {}  table {full:.0}%  pn {} dn {}",
+        SPINNER[(p.time.as_millis() / 500) as usize % SPINNER.len()],
+        p.nodes,
+        p.depth,
+        number(p.proof_number),
+        number(p.disproof_number),
+    )
+}
+
+const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
 
 /// The book the command line asks for: `-B FILE` (compiled), `-b FILE` (text or compiled),
 /// or the built-in one; `-P` limits the plies read. The warnings are a text book's.

@@ -25,7 +25,9 @@
 //!   search share one table.
 
 use super::combine::{AndProof, OrDisproof, and_disproof, captured, or_proof};
+use super::futile;
 use super::hands;
+use super::progress::{self, MatePhase, MateProgress};
 use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val, round_dd};
 use crate::rules::attacks::{attacks, between, king_attacks};
 use crate::rules::{Bitboard, Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
@@ -48,6 +50,8 @@ struct Kid {
 pub struct Dfpn<'a> {
     pub table: Table,
     attacker: Color,
+    /// Tsume conventions: useless interpositions are no defence (see `futile`).
+    futile: bool,
     /// Board key and attacker hand of each position from the history's start to this node.
     path: Vec<(u64, Hand)>,
     /// Path index of the current run's root.
@@ -69,6 +73,17 @@ pub struct Dfpn<'a> {
     #[allow(clippy::vec_box)]
     lists: Vec<Box<MoveList>>,
     scratch: MoveList,
+    /// Told where the solve stands every `progress::INTERVAL`.
+    on_progress: Option<&'a mut (dyn FnMut(&MateProgress) + Send)>,
+    started: Instant,
+    next_report: Instant,
+    pub phase: MatePhase,
+    /// The shortest mate found so far.
+    pub plies: Option<u32>,
+    /// The root's numbers in the current run.
+    root: (u32, u32),
+    /// The deepest path index reached.
+    deepest: usize,
 }
 
 /// Nodes with at most this many plies left are solved exactly by plain search.
@@ -79,7 +94,9 @@ const SMALL_AND: u16 = 4;
 const CACHE_FROM: u16 = 1;
 
 /// Longest path an unbounded search follows.
-pub const MAX_PLY: u16 = 511;
+/// (Far beyond the longest known problem, ミクロコスモス's 1525 plies; the solver's thread
+/// has the stack for it.)
+pub const MAX_PLY: u16 = 4095;
 
 /// A threshold a little past `x` (df-pn+'s 1+ε with ε = 1/4).
 fn loosen(x: u32) -> u32 {
@@ -93,10 +110,12 @@ impl<'a> Dfpn<'a> {
         deadline: Option<Instant>,
         stop: &'a AtomicBool,
         max_slots: usize,
+        futile: bool,
     ) -> Dfpn<'a> {
         Dfpn {
             table: Table::new(max_slots),
             attacker,
+            futile,
             path: Vec::new(),
             base: 0,
             root_r: 0,
@@ -112,6 +131,38 @@ impl<'a> Dfpn<'a> {
             pool: Vec::new(),
             lists: Vec::new(),
             scratch: MoveList::new(),
+            on_progress: None,
+            started: Instant::now(),
+            next_report: Instant::now() + progress::INTERVAL,
+            phase: MatePhase::Proving,
+            plies: None,
+            root: (1, 1),
+            deepest: 0,
+        }
+    }
+
+    /// Reports progress to `f` from now on.
+    pub fn report_to(&mut self, f: &'a mut (dyn FnMut(&MateProgress) + Send)) {
+        self.on_progress = Some(f);
+    }
+
+    /// Tells the progress callback, if any, where the solve stands.
+    pub fn report(&mut self) {
+        let now = Instant::now();
+        self.next_report = now + progress::INTERVAL;
+        let p = MateProgress {
+            phase: self.phase,
+            nodes: self.nodes,
+            time: now.duration_since(self.started),
+            table_used: self.table.len(),
+            table_capacity: self.table.capacity(),
+            proof_number: self.root.0,
+            disproof_number: self.root.1,
+            plies: self.plies,
+            depth: self.deepest.saturating_sub(self.base) as u32,
+        };
+        if let Some(f) = self.on_progress.as_mut() {
+            f(&p);
         }
     }
 
@@ -139,10 +190,11 @@ impl<'a> Dfpn<'a> {
             self.run_out = true;
         } else if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 256;
-            if self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            let now = Instant::now();
+            if self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| now >= d) {
                 self.out = true;
+            } else if self.on_progress.is_some() && now >= self.next_report {
+                self.report();
             }
         }
         self.out || self.run_out
@@ -165,7 +217,16 @@ impl<'a> Dfpn<'a> {
         if or {
             pos.legal_checks(list);
         } else {
-            pos.legal_moves(list);
+            self.defences(pos, list);
+        }
+    }
+
+    /// The defender's replies that count: every legal move, less the useless interpositions
+    /// under the tsume conventions.
+    pub fn defences(&self, pos: &Position, list: &mut MoveList) {
+        pos.legal_moves(list);
+        if self.futile {
+            futile::remove(pos, list);
         }
     }
 
@@ -237,6 +298,7 @@ impl<'a> Dfpn<'a> {
     fn mid(&mut self, pos: &Position, ply: usize, th_pn: u32, th_dn: u32) -> Val {
         let start = self.nodes;
         self.nodes += 1;
+        self.deepest = self.deepest.max(ply);
         let r = self.remaining(ply);
         let or = pos.side_to_move() == self.attacker;
         let key = pos.board_key();
@@ -282,7 +344,10 @@ impl<'a> Dfpn<'a> {
                     k.v = f.val;
                 }
             }
-            let (pn, dn) = if or { or_numbers(&kids) } else { and_numbers(&kids) };
+            let (pn, dn, rest) = if or { or_numbers(&kids) } else { and_numbers(&kids) };
+            if ply == self.base {
+                self.root = (pn, dn);
+            }
             if pn == 0 || dn == 0 {
                 break self.finish(pos, ply, or, &kids, start);
             }
@@ -292,12 +357,10 @@ impl<'a> Dfpn<'a> {
             }
             let (b, cth_pn, cth_dn) = if or {
                 let (b, second) = best_two(&kids, |k| k.v.pn);
-                let kd = kids[b].v.dn;
-                (b, th_pn.min(loosen(second)), (th_dn - dn).saturating_add(kd))
+                (b, th_pn.min(loosen(second)), less(th_dn, rest))
             } else {
                 let (b, second) = best_two(&kids, |k| k.v.dn);
-                let kp = kids[b].v.pn;
-                (b, (th_pn - pn).saturating_add(kp), th_dn.min(loosen(second)))
+                (b, less(th_pn, rest), th_dn.min(loosen(second)))
             };
             let child = pos.played(kids[b].m);
             self.path.push((kids[b].key, kids[b].hand));
@@ -487,7 +550,7 @@ impl<'a> Dfpn<'a> {
         }
         self.nodes += 1;
         let mut replies = MoveList::new();
-        pos.legal_moves(&mut replies);
+        self.defences(pos, &mut replies);
         if replies.is_empty() {
             return Some(Val::proof(0, self.interpose_hand(pos)));
         }
@@ -548,7 +611,7 @@ impl<'a> Dfpn<'a> {
             }
         }
         let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
+        self.defences(pos, &mut list);
         (!list.is_empty()).then(|| self.reply_hand(pos, &list))
     }
 
@@ -564,6 +627,11 @@ impl<'a> Dfpn<'a> {
             None => hands::full(),
         }
     }
+}
+
+/// A child's threshold: the parent's less what the other open children add (`INF` stays).
+fn less(th: u32, rest: u32) -> u32 {
+    if th == INF { INF } else { th.saturating_sub(rest) }
 }
 
 /// Index of the child with the least key, and the second least key (`INF` if alone).
@@ -584,21 +652,28 @@ fn best_two(kids: &[Kid], key: impl Fn(&Kid) -> u32) -> (usize, u32) {
     (best, second)
 }
 
-fn or_numbers(kids: &[Kid]) -> (u32, u32) {
+/// Numbers of an attacker's node: the least proof number, and as disproof number the largest
+/// child's plus one for each other open child (weak proof numbers: summing would count the
+/// same positions again and again where checks transpose, as they do in long problems).
+fn or_numbers(kids: &[Kid]) -> (u32, u32, u32) {
     let pn = kids.iter().map(|k| k.v.pn).min().unwrap_or(INF);
-    let sum: u64 = kids.iter().map(|k| k.v.dn as u64).sum();
-    let dn = if sum == 0 { 0 } else { sum.min(PN_MAX as u64) as u32 };
-    (if pn == 0 { 0 } else { pn }, if pn == 0 { INF } else { dn })
+    if pn == 0 {
+        return (0, INF, 0);
+    }
+    let (max, open) = weak(kids.iter().map(|k| k.v.dn));
+    let dn = if max == 0 { 0 } else { max.saturating_add(open - 1).min(PN_MAX) };
+    (pn, dn, dn - max.min(dn))
 }
 
-/// Proof number of a defender's node: the sum over replies, except that drops onto the same
-/// square count once (by the largest); the children are sorted so those drops are adjacent.
-fn and_numbers(kids: &[Kid]) -> (u32, u32) {
+/// Numbers of a defender's node: the least disproof number, and as proof number the largest
+/// child's plus one for each other open child, drops onto one square counted as one child
+/// (the children are sorted so that those drops are adjacent).
+fn and_numbers(kids: &[Kid]) -> (u32, u32, u32) {
     let dn = kids.iter().map(|k| k.v.dn).min().unwrap_or(INF);
     if dn == 0 {
-        return (INF, 0);
+        return (INF, 0, 0);
     }
-    let mut sum = 0u64;
+    let mut groups = Vec::with_capacity(kids.len());
     let mut i = 0;
     while i < kids.len() {
         let k = &kids[i];
@@ -610,11 +685,17 @@ fn and_numbers(kids: &[Kid]) -> (u32, u32) {
                 j += 1;
             }
         }
-        sum += x as u64;
+        groups.push(x);
         i = j;
     }
-    let pn = if sum == 0 { 0 } else { sum.min(PN_MAX as u64) as u32 };
-    (pn, if pn == 0 { INF } else { dn })
+    let (max, open) = weak(groups.into_iter());
+    let pn = if max == 0 { 0 } else { max.saturating_add(open - 1).min(PN_MAX) };
+    (pn, dn, pn - max.min(pn))
+}
+
+/// The largest of some numbers and how many are not zero.
+fn weak(xs: impl Iterator<Item = u32>) -> (u32, u32) {
+    xs.fold((0, 0), |(max, open), x| (max.max(x), open + u32::from(x != 0)))
 }
 
 /// Replies counted with the drops onto one square as one.

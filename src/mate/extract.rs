@@ -55,19 +55,19 @@ pub fn line(s: &mut Dfpn, pos: &Position, len: u16, exact: bool) -> Vec<Move> {
     x.follow_or(pos, len).unwrap_or_default()
 }
 
-/// Checks or all legal moves, on the heap (the line's recursion can be deep).
-#[inline(never)]
-fn moves(pos: &Position, checks: bool) -> Vec<Move> {
-    let mut list = MoveList::new();
-    if checks {
-        pos.legal_checks(&mut list);
-    } else {
-        pos.legal_moves(&mut list);
-    }
-    list.to_vec()
-}
-
 impl Extract<'_, '_> {
+    /// Checks or the defences that count, on the heap (the line's recursion can be deep).
+    #[inline(never)]
+    fn moves(&self, pos: &Position, checks: bool) -> Vec<Move> {
+        let mut list = MoveList::new();
+        if checks {
+            pos.legal_checks(&mut list);
+        } else {
+            self.s.defences(pos, &mut list);
+        }
+        list.to_vec()
+    }
+
     fn key(&self, pos: &Position) -> (u64, Hand) {
         (pos.board_key(), pos.hand(self.s.attacker()))
     }
@@ -89,7 +89,7 @@ impl Extract<'_, '_> {
         if let Some(f) = self.s.known(pos, r) {
             return f.val.is_proven().then_some(f.val.len);
         }
-        (pos.side_to_move() != self.s.attacker() && moves(pos, false).is_empty()).then_some(0)
+        (pos.side_to_move() != self.s.attacker() && self.moves(pos, false).is_empty()).then_some(0)
     }
 
     /// Length of a mate within `r` from `pos`, from the table or by a search.
@@ -121,7 +121,7 @@ impl Extract<'_, '_> {
         }
         // Checks known to mate in time first.
         let mut cands: Vec<(u16, Move, Position)> = Vec::new();
-        for m in moves(pos, true) {
+        for m in self.moves(pos, true) {
             let child = pos.played(m);
             if self.repeats(self.key(&child)) {
                 continue;
@@ -158,7 +158,7 @@ impl Extract<'_, '_> {
 
     /// Defender to move, mated in exactly `v` plies.
     fn and_line(&mut self, pos: &Position, v: u16) -> Option<Line> {
-        let list = moves(pos, false);
+        let list = self.moves(pos, false);
         if list.is_empty() {
             return Some((pos.hand(self.s.attacker()).total(), Vec::new()));
         }
@@ -220,7 +220,8 @@ impl Extract<'_, '_> {
         if v == 0 {
             return None;
         }
-        let mut cands: Vec<(u16, Move, Position)> = moves(pos, true)
+        let mut cands: Vec<(u16, Move, Position)> = self
+            .moves(pos, true)
             .into_iter()
             .map(|m| {
                 let child = pos.played(m);
@@ -251,7 +252,7 @@ impl Extract<'_, '_> {
 
     /// Defender to move, mated within `v` plies: the reply with the longest known mate.
     fn follow_and(&mut self, pos: &Position, v: u16) -> Option<Vec<Move>> {
-        let list = moves(pos, false);
+        let list = self.moves(pos, false);
         if list.is_empty() {
             return Some(Vec::new());
         }

@@ -12,15 +12,19 @@
 mod combine;
 mod dfpn;
 mod extract;
+mod futile;
 mod hands;
+mod progress;
 mod table;
+
+pub use progress::{MatePhase, MateProgress};
 
 use crate::rules::{Move, MoveList, Position};
 use dfpn::Dfpn;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// How long a solve may run (no limit when `None`).
+/// How long a solve may run (no limit when `None`), and by which rules.
 #[derive(Clone, Debug, Default)]
 pub struct MateLimits {
     pub time: Option<Duration>,
@@ -28,7 +32,25 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// Longest mate looked for, in plies (odd).
     pub max_plies: Option<u32>,
+    /// What counts as a defence.
+    pub rules: MateRules,
+    /// Largest size of the proof table in MiB (`None`: [`DEFAULT_TABLE_MIB`]).
+    pub table_mib: Option<usize>,
 }
+
+/// What counts as a defence.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum MateRules {
+    /// Every legal reply: a mate found is a mate in a game (the main search, hints).
+    #[default]
+    Strict,
+    /// The tsume conventions: a useless interposition (無駄合), a piece dropped between a
+    /// distant checker and the king only to be taken, is no defence and is not counted.
+    Tsume,
+}
+
+/// Largest proof table when the limits name none.
+pub const DEFAULT_TABLE_MIB: usize = 64;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateOutcome {
@@ -45,10 +67,24 @@ pub struct MateReport {
     pub outcome: MateOutcome,
     pub nodes: u64,
     pub time: Duration,
+    /// A mate's length is proved the shortest: no mate two plies shorter exists. False when
+    /// that proof ran out of its budget or the limits first; the length is then the shortest
+    /// found.
+    pub shortest: bool,
 }
+
+/// Each search for a shorter mate may spend as many nodes as the solve has spent so far, and
+/// at least this many: proving that no shorter mate exists can cost far more than finding the
+/// mate did (on long problems, hours), so the solver gives the length it has instead.
+const SHORTEN_MIN: u64 = 500_000;
 
 /// Longest mate looked for when `max_plies` is not given.
 pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
+
+/// The solver recurses once a ply, both in the search and in the line, and long problems go
+/// thousands of plies deep: it runs on a thread with a stack of this size (reserved, not
+/// touched unless used).
+const STACK_BYTES: usize = 512 << 20;
 
 /// Looks for the shortest checks-only mate of the side to move.
 ///
@@ -59,24 +95,67 @@ pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
 /// and time limits cover all of it; if they run out after a mate was found, the mate found so
 /// far is returned (it may then not be the shortest).
 pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateReport {
+    solve_with(pos, limits, stop, &mut |_| {})
+}
+
+/// As [`solve`], telling `on_progress` where the solve stands every half second (from the
+/// solver's own thread).
+pub fn solve_with(
+    pos: &Position,
+    limits: &MateLimits,
+    stop: &AtomicBool,
+    on_progress: &mut (dyn FnMut(&MateProgress) + Send),
+) -> MateReport {
+    std::thread::scope(|scope| {
+        let solver = std::thread::Builder::new()
+            .name("mate".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, || solve_here(pos, limits, stop, on_progress));
+        match solver {
+            Ok(t) => t.join().expect("the solver does not panic"),
+            Err(_) => solve_here(pos, limits, stop, &mut |_| {}),
+        }
+    })
+}
+
+fn solve_here(
+    pos: &Position,
+    limits: &MateLimits,
+    stop: &AtomicBool,
+    on_progress: &mut (dyn FnMut(&MateProgress) + Send),
+) -> MateReport {
     let start = Instant::now();
     let deadline = limits.time.map(|t| start + t);
-    let mut s =
-        Dfpn::new(pos.side_to_move(), limits.nodes, deadline, stop, table::DEFAULT_MAX_SLOTS);
+    let mib = limits.table_mib.unwrap_or(DEFAULT_TABLE_MIB).max(1);
+    let slots = (mib << 20) / table::SLOT_BYTES;
+    let futile = limits.rules == MateRules::Tsume;
+    let mut s = Dfpn::new(pos.side_to_move(), limits.nodes, deadline, stop, slots, futile);
+    s.report_to(on_progress);
     let cap = limits.max_plies.unwrap_or(DEFAULT_MAX_PLIES).clamp(1, dfpn::MAX_PLY as u32) as u16;
-    let report = |outcome, s: &Dfpn| MateReport { outcome, nodes: s.nodes, time: start.elapsed() };
+    let report = |outcome, s: &Dfpn, shortest| MateReport {
+        outcome,
+        nodes: s.nodes,
+        time: start.elapsed(),
+        shortest,
+    };
 
     let Some(v) = s.run(pos, &[], cap, false, u64::MAX) else {
-        return report(MateOutcome::Timeout, &s);
+        return report(MateOutcome::Timeout, &s, false);
     };
     if v.is_disproven() {
-        return report(MateOutcome::NoMate, &s);
+        return report(MateOutcome::NoMate, &s, false);
     }
     let mut len = v.len;
     let mut exact = len < 3;
+    s.phase = MatePhase::Shortening;
+    s.plies = Some(u32::from(len));
     while len >= 3 {
-        match s.run(pos, &[], len - 2, true, u64::MAX) {
-            Some(v) if v.is_proven() => len = v.len,
+        let budget = s.nodes.max(SHORTEN_MIN);
+        match s.run(pos, &[], len - 2, true, budget) {
+            Some(v) if v.is_proven() => {
+                len = v.len;
+                s.plies = Some(u32::from(len));
+            }
             Some(_) => {
                 exact = true;
                 break;
@@ -84,13 +163,22 @@ pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateRepo
             None => break,
         }
     }
+    s.phase = MatePhase::Line;
+    s.report();
     let line = extract::line(&mut s, pos, len, exact);
-    report(MateOutcome::Mate(line), &s)
+    let shortest = exact && line.len() == len as usize;
+    report(MateOutcome::Mate(line), &s, shortest)
 }
 
 /// True if `line` is a checks-only mate from `pos`: every attacker move checks, every
 /// defender move is legal, and the defender has no reply at the end.
 pub fn is_mating_line(pos: &Position, line: &[Move]) -> bool {
+    is_mate_line(pos, line, MateRules::Strict)
+}
+
+/// As [`is_mating_line`], where under [`MateRules::Tsume`] the defender may be left with
+/// useless interpositions at the end.
+pub fn is_mate_line(pos: &Position, line: &[Move], rules: MateRules) -> bool {
     let attacker = pos.side_to_move();
     let mut p = pos.clone();
     if line.len().is_multiple_of(2) {
@@ -104,6 +192,9 @@ pub fn is_mating_line(pos: &Position, line: &[Move]) -> bool {
     }
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
+    if rules == MateRules::Tsume && !list.is_empty() && p.in_check() {
+        futile::remove(&p, &mut list);
+    }
     list.is_empty()
 }
 

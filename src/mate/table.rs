@@ -112,8 +112,12 @@ pub struct Table {
 }
 
 const INITIAL_SLOTS: usize = 1 << 10;
-/// 2^21 slots of 32 bytes: 64 MiB at most.
-pub const DEFAULT_MAX_SLOTS: usize = 1 << 21;
+/// Bytes a slot takes.
+pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+fn prev_power_of_two(n: usize) -> usize {
+    if n.is_power_of_two() { n } else { n.next_power_of_two() >> 1 }
+}
 
 /// The key as stored: 0 marks an empty slot, so key 0 is stored as 1 (one collision among
 /// 2^64 keys).
@@ -123,8 +127,9 @@ fn tag(board: u64) -> u64 {
 }
 
 impl Table {
+    /// A table that grows to at most `max_slots` (rounded down to a power of two).
     pub fn new(max_slots: usize) -> Table {
-        let max_slots = max_slots.next_power_of_two().max(INITIAL_SLOTS);
+        let max_slots = prev_power_of_two(max_slots).max(INITIAL_SLOTS);
         Table { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, max_slots }
     }
 
@@ -272,9 +277,13 @@ impl Table {
     }
 
     /// Number of entries in use.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.used
+    }
+
+    /// Most entries the table holds (it grows until half of its largest size is used).
+    pub fn capacity(&self) -> usize {
+        self.max_slots / 2
     }
 }
 

@@ -6,7 +6,7 @@ use super::display::{Surface, Thinking};
 use super::interp::Player;
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
-use crate::mate::MateLimits;
+use crate::mate::{MateLimits, MateRules};
 use crate::notation::score;
 use crate::play::{Task, Update};
 use crate::protocol::LoopEnd;
@@ -54,8 +54,12 @@ impl<D: Surface> Interp<'_, D> {
             let time = self.limits(side).move_time.unwrap_or_else(|| {
                 clocks.left(side) / (clocks.moves_left[side.index()].max(1) + 1)
             });
-            let limits =
-                MateLimits { time: Some(time), nodes: None, max_plies: Some(self.depth | 1) };
+            let limits = MateLimits {
+                time: Some(time),
+                max_plies: Some(self.depth | 1),
+                rules: MateRules::Tsume,
+                ..MateLimits::default()
+            };
             self.play.solve_mate(limits, true);
         } else {
             let limits = self.limits(side);

@@ -19,7 +19,7 @@ pub use options::{Setting, Settings};
 use super::{Event, Session};
 use crate::eval::nnue::Network;
 use crate::game::Game;
-use crate::mate::{MateLimits, MateOutcome, MateReport};
+use crate::mate::{MateLimits, MateOutcome, MateReport, MateRules};
 use crate::notation::{UsiMove, score};
 use crate::play::{Match, Start, Update, Wake};
 use crate::rules::{Color, Move, Position};
@@ -317,6 +317,8 @@ impl<W: Write> Usi<W> {
                     MateTime::Infinite => None,
                     MateTime::Limit(t) => Some(t),
                 },
+                rules: MateRules::Tsume,
+                table_mib: Some(self.play.engine().options().hash_mib),
                 ..MateLimits::default()
             };
             self.play.solve_mate(limits, false);

@@ -302,3 +302,25 @@ fn useless_interpositions_do_not_count_in_tsume() {
     let strict = mate_line(sfen);
     assert_eq!(strict.len(), 5, "{strict:?}");
 }
+
+/// The composer's line (作意) of two works of 将棋図巧 (tests/data/tsume-classics.tsv): the
+/// defender plays the longest line that leaves the attacker no piece in hand. In 第18番 the
+/// defender can last 25 plies by interposing on 3d, but the attacker ends with the piece to
+/// spare; the published solution, and shtsume, give 23. 第20番 is 37 plies.
+#[test]
+fn composers_line_of_classics() {
+    let data = include_str!("data/tsume-classics.tsv");
+    let tsume = MateLimits { rules: MateRules::Tsume, ..MateLimits::default() };
+    for (id, plies, longest) in [("zukou-018", 23, Some(25)), ("zukou-020", 37, None)] {
+        let cols = rows(data).find(|c| c[0] == id).unwrap_or_else(|| panic!("{id}"));
+        let p = pos(cols[2]);
+        assert_eq!(cols[3].parse::<usize>().unwrap(), plies, "{id}: the published length");
+        let report = run(&p, &tsume);
+        let MateOutcome::Mate(line) = &report.outcome else { panic!("{id}: {report:?}") };
+        assert_eq!(line.len(), plies, "{id}: {line:?}");
+        assert!(is_mate_line(&p, line, MateRules::Tsume), "{id}: {line:?}");
+        if longest.is_some() {
+            assert_eq!(report.longest_defence, longest, "{id}");
+        }
+    }
+}

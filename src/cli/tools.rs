@@ -154,6 +154,12 @@ pub fn mate(cli: &Cli) -> ExitCode {
                 "the shortest found; no shorter one was ruled out in the time given"
             };
             println!("info string mate in {} plies, {length}", line.len());
+            if let Some(n) = report.longest_defence {
+                println!(
+                    "info string the defender can last {n} plies, leaving the attacker pieces in \
+                     hand (変長駒余り): the composer's line is the longest that leaves none"
+                );
+            }
             println!("info string {}", kif::line_text(&pos, &line, None, " "));
             let moves: Vec<String> = line.iter().map(Move::to_string).collect();
             println!("checkmate {}", moves.join(" "));

@@ -10,6 +10,7 @@
 //! search, up to 64 MiB), so the main search can ask it at the root and at shallow nodes.
 
 mod combine;
+mod composer;
 mod dfpn;
 mod extract;
 mod futile;
@@ -71,12 +72,20 @@ pub struct MateReport {
     /// that proof ran out of its budget or the limits first; the length is then the shortest
     /// found.
     pub shortest: bool,
+    /// Under the tsume conventions: the defender's longest line by the strict rules, where it is
+    /// longer than the composer's line (a longer defence that leaves the attacker pieces in
+    /// hand, 変長駒余り), in plies.
+    pub longest_defence: Option<u32>,
 }
 
 /// Each search for a shorter mate may spend as many nodes as the solve has spent so far, and
 /// at least this many: proving that no shorter mate exists can cost far more than finding the
 /// mate did (on long problems, hours), so the solver gives the length it has instead.
 const SHORTEN_MIN: u64 = 500_000;
+
+/// Nodes the composer's walk over the proof may visit: a quarter of the solve's, within these.
+const WALK_MIN: u64 = 200_000;
+const WALK_MAX: u64 = 5_000_000;
 
 /// Longest mate looked for when `max_plies` is not given.
 pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
@@ -137,6 +146,7 @@ fn solve_here(
         nodes: s.nodes,
         time: start.elapsed(),
         shortest,
+        longest_defence: None,
     };
 
     let Some(v) = s.run(pos, &[], cap, false, u64::MAX) else {
@@ -165,9 +175,20 @@ fn solve_here(
     }
     s.phase = MatePhase::Line;
     s.report();
-    let line = extract::line(&mut s, pos, len, exact);
-    let shortest = exact && line.len() == len as usize;
-    report(MateOutcome::Mate(line), &s, shortest)
+    let composed = if futile {
+        let visits = (s.nodes / 4).clamp(WALK_MIN, WALK_MAX);
+        composer::Walk::new(&mut s, visits).line(pos)
+    } else {
+        None
+    };
+    let (line, strict) = match composed {
+        Some(line) if line.len() <= len as usize => (line, exact.then_some(u32::from(len))),
+        _ => (extract::line(&mut s, pos, len, exact), None),
+    };
+    let shortest = exact && line.len() <= len as usize;
+    let mut r = report(MateOutcome::Mate(line.clone()), &s, shortest);
+    r.longest_defence = strict.filter(|&n| n as usize > line.len());
+    r
 }
 
 /// True if `line` is a checks-only mate from `pos`: every attacker move checks, every

@@ -24,6 +24,7 @@ mod layers;
 mod limits;
 mod line_editor;
 mod mate;
+mod nnue;
 mod package;
 mod perft;
 mod records;

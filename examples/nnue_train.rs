@@ -35,6 +35,8 @@ use gnushogi::notation::parse_sfen;
 use gnushogi::rules::{Color, Position};
 #[path = "common/mirror.rs"]
 mod mirror;
+#[path = "common/quantize.rs"]
+mod quantize;
 #[path = "common/samples.rs"]
 mod samples;
 use samples::arg;
@@ -172,7 +174,7 @@ impl Params {
     fn load(path: &str) -> std::io::Result<Params> {
         let bytes = std::fs::read(path)?;
         if let Ok(net) = Network::from_bytes(&bytes) {
-            let [w1, b1, w2, b2, w3, b3] = net.dequantize();
+            let [w1, b1, w2, b2, w3, b3] = quantize::dequantize(&net);
             return Ok(Params { w1, b1, w2, b2, w3, b3 });
         }
         let mut p = Params::zeros();
@@ -189,7 +191,7 @@ impl Params {
     }
 
     fn network(&self) -> Network {
-        Network::quantize(&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, self.b3[0])
+        quantize::quantize(&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, self.b3[0])
     }
 }
 

@@ -1,11 +1,13 @@
-//! The trainer's left-right mirror (`examples/common/mirror.rs`, `nnue_train --mirror`), and
-//! the self-play generator's network (`selfplay --eval-file`).
+//! The trainer's left-right mirror (`examples/common/mirror.rs`, `nnue_train --mirror`), its
+//! rounding of float weights to the engine's network and back (`examples/common/quantize.rs`),
+//! and the self-play generator's network (`selfplay --eval-file`).
 
 #[path = "../examples/common/mirror.rs"]
 mod mirror;
 
+use crate::common::quantize::{dequantize, quantize};
 use crate::common::{BIN, fresh_dir};
-use gnushogi::eval::nnue::Network;
+use gnushogi::eval::nnue::{HIDDEN, L2, LOGIT_K, Network, active_features};
 use gnushogi::notation::{parse_sfen, to_sfen};
 use gnushogi::rules::{Move, MoveList, Position, START_SFEN};
 use mirror::{mirror, mirror_square};
@@ -140,4 +142,81 @@ fn selfplay_plays_with_the_network_it_is_given() {
         assert_eq!(out, None, "{args:?}: no output file is started");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A small random network in floats (`quantize`'s argument order, `b3` alone last), with
+/// biases and output weights larger than `Network::random`'s.
+fn random_floats() -> [Vec<f32>; 6] {
+    let mut state = 0x1234_5678_9abc_def1u64;
+    let mut next = |scale: f32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        ((state >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * scale
+    };
+    let features = gnushogi::eval::nnue::FEATURES;
+    let w1: Vec<f32> = (0..features * HIDDEN).map(|_| next(0.1)).collect();
+    let b1: Vec<f32> = (0..HIDDEN).map(|_| next(0.5) + 0.3).collect();
+    let w2: Vec<f32> = (0..L2 * 2 * HIDDEN).map(|_| next(0.2)).collect();
+    let b2: Vec<f32> = (0..L2).map(|_| next(0.5)).collect();
+    let w3: Vec<f32> = (0..L2).map(|_| next(2.0)).collect();
+    [w1, b1, w2, b2, w3, vec![0.1]]
+}
+
+fn quantized(p: &[Vec<f32>; 6]) -> Network {
+    quantize(&p[0], &p[1], &p[2], &p[3], &p[4], p[5][0])
+}
+
+/// The float network's logit for the side to move of `pos`, as the trainer computes it.
+fn float_logit(p: &[Vec<f32>; 6], pos: &Position) -> f64 {
+    let acc = |persp| {
+        let mut a = p[1].clone();
+        let mut f = Vec::new();
+        active_features(pos, persp, &mut f);
+        for f in f {
+            for (x, w) in a.iter_mut().zip(&p[0][usize::from(f) * HIDDEN..][..HIDDEN]) {
+                *x += w;
+            }
+        }
+        a.iter().map(|x| x.clamp(0.0, 1.0)).collect::<Vec<f32>>()
+    };
+    let stm = pos.side_to_move();
+    let input = [acc(stm), acc(!stm)].concat();
+    let mut out = f64::from(p[5][0]);
+    for k in 0..L2 {
+        let row = &p[2][k * 2 * HIDDEN..][..2 * HIDDEN];
+        let s: f32 = row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + p[3][k];
+        out += f64::from(s.clamp(0.0, 1.0) * p[4][k]);
+    }
+    out
+}
+
+#[test]
+fn integer_inference_follows_the_float_network() {
+    let net = quantized(&random_floats());
+    // The float network the integers stand for: the same weights, rounded as they are.
+    let floats = dequantize(&net);
+    for sfen in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        "lns2g1nl/1r3gkb1/p1ppp1sp1/5p2p/1p4PP1/2P1P1S1P/PPBP1PN2/3G3R1/LNS1K1G1L w P 30",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+    ] {
+        let pos = parse_sfen(sfen).unwrap();
+        let want = float_logit(&floats, &pos) / LOGIT_K;
+        let got = f64::from(net.evaluate(&pos));
+        // The hidden units are rounded to 1/QA: some centipawns.
+        assert!((want - got).abs() < 30.0, "{sfen}: {want} vs {got}");
+    }
+}
+
+#[test]
+fn dequantized_weights_quantize_back_to_the_same_network() {
+    // The shipped network, the one a trainer continues from, and a random one whose
+    // weights are not the shipped network's.
+    for (name, net) in
+        [("built-in", (*Network::built_in()).clone()), ("random", quantized(&random_floats()))]
+    {
+        let back = quantized(&dequantize(&net));
+        assert!(back.to_bytes() == net.to_bytes(), "{name}");
+    }
 }

@@ -525,7 +525,7 @@ impl Match {
         let records = self.records_own_moves && self.game.position().key() == ended.root.key();
         let left = match (records, self.times_own_moves) {
             (true, true) => self.clocks.spend(side, used),
-            (true, false) => self.clocks.remaining[side.index()],
+            (true, false) => self.clocks.remaining(side),
             (false, _) => 0,
         };
         let mated = self.resign_on_mate

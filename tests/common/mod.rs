@@ -1,6 +1,7 @@
 //! What the tests share: one session driver for every protocol, in-process or over the real
 //! binary ([`driver`]); the fuzzing kit ([`fuzz`]); a terminal for the full-screen tests
-//! ([`tmux`]); one random number generator ([`Rng`]); fresh directories.
+//! ([`tmux`]); one random number generator ([`Rng`]); fresh directories; the trainer's
+//! rounding of a network's weights ([`quantize`]).
 
 pub mod csa_server;
 pub mod driver;
@@ -12,6 +13,10 @@ pub mod fuzz;
 // only, so the cargo-fuzz targets in fuzz/ include it too.
 #[path = "../../src/protocol/usi/fuzz/lines.rs"]
 pub mod lines;
+// The trainer's rounding of float weights to the engine's network, and back: the engine
+// leaves it to the trainer (examples/nnue_train.rs).
+#[path = "../../examples/common/quantize.rs"]
+pub mod quantize;
 pub mod tmux;
 
 pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};

@@ -6,9 +6,10 @@
 //! The clocks are the server's: each move's time is the figure the server echoes with it
 //! (`+7776FU,T3`), the engine's own moves too ([`Match::times_own_moves`] is off). The
 //! engine's search is budgeted from them by the server's own rule, less the network margin
-//! ([`crate::engine::clock::Clocks::server_limits`]).
+//! ([`counting::server_limits`]).
 
 use super::config::Options;
+use super::counting;
 use super::message::{Message, Reason, Request, Verdict, parse_line};
 use super::report::{Report, Score};
 use super::summary::{GameSummary, SummaryReader, TimeRules};
@@ -340,8 +341,8 @@ impl<'a> Connection<'a> {
         let mut clocks = Clocks::new(TimeControl::session(0, black.total(), Duration::ZERO));
         clocks.set_left(Color::White, white.total());
         for (side, t) in [(Color::Black, black), (Color::White, white)] {
-            clocks.increments[side.index()] = t.increment();
-            clocks.byoyomi[side.index()] = t.byoyomi();
+            clocks.set_increment(side, t.increment());
+            clocks.set_byoyomi(side, t.byoyomi());
         }
         let mut game = Game::with_rules(summary.record.start.clone(), rules);
         for (i, m) in summary.record.moves.iter().enumerate() {
@@ -395,7 +396,13 @@ impl<'a> Connection<'a> {
         if rules.unlimited() {
             return SearchLimits::move_time(UNTIMED_MOVE);
         }
-        self.play.clocks.server_limits(me, &rules.counting, rules.delay(), self.margin())
+        counting::server_limits(
+            &self.play.clocks,
+            me,
+            &rules.counting,
+            rules.delay(),
+            self.margin(),
+        )
     }
 
     /// The engine moves if it is its turn.
@@ -421,7 +428,8 @@ impl<'a> Connection<'a> {
     fn set_last_moment(&mut self, me: Color) {
         let rules = self.time_rules(me);
         self.last_moment = (!rules.unlimited()).then(|| {
-            let deadline = self.play.clocks.server_deadline(me, &rules.counting, rules.delay());
+            let deadline =
+                counting::server_deadline(&self.play.clocks, me, &rules.counting, rules.delay());
             Instant::now() + deadline.saturating_sub(self.margin() / 2)
         });
     }
@@ -584,9 +592,12 @@ impl<'a> Connection<'a> {
             // The opponent may think as long as it likes.
             return Duration::from_secs(24 * 3600);
         }
-        let i = side.index();
         let clocks = &self.play.clocks;
-        clocks.left(side) + clocks.byoyomi[i] + clocks.increments[i] + rules.delay() + SILENCE_SLACK
+        clocks.left(side)
+            + clocks.byoyomi_of(side)
+            + clocks.increment_of(side)
+            + rules.delay()
+            + SILENCE_SLACK
     }
 
     /// A move from the server: the echo of ours, or the opponent's.

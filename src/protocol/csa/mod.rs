@@ -6,9 +6,11 @@
 //! the Game_Summary, `AGREE`, the game, `LOGOUT`), as floodgate wants, with a bounded retry
 //! and a growing pause when the server cannot be reached or refuses the login. [`Report`]
 //! (`report.rs`) is what a person (or a script, with `--quiet`) reads, and the log of the raw
-//! lines; [`Options`] (`config.rs`) what the client does.
+//! lines; [`Options`] (`config.rs`) what the client does; [`counting`] how the server counts
+//! a move's time, and the search limits that keep inside it.
 
 pub mod config;
+pub mod counting;
 pub mod game;
 pub mod message;
 pub mod report;

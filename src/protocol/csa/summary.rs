@@ -3,8 +3,8 @@
 //! position, a CSA record that may hold moves already played (a resumed game). Read line by
 //! line as the lines come ([`SummaryReader`]), then checked whole ([`SummaryReader::finish`]).
 
+use super::counting::Counting;
 use super::message::Millunits;
-use crate::engine::clock::Counting;
 use crate::files::record::{self, Record, TimeLimit};
 use crate::notation::csa;
 use crate::rules::{Color, EnteringKingRule};

@@ -198,9 +198,9 @@ impl<'a> App<'a> {
             let running = to_move == Some(side);
             let (clock, clock_note) = if clocks.on() {
                 let spent = if running { elapsed } else { 0 };
-                let left = clocks.remaining[side.index()] - spent;
-                let moves = clocks.moves_left[side.index()];
-                let note = if clocks.game_in || moves > 999 {
+                let left = clocks.remaining(side) - spent;
+                let moves = clocks.moves_left(side);
+                let note = if clocks.game_in() || moves > 999 {
                     String::new()
                 } else {
                     format!("{moves} left")

@@ -140,10 +140,10 @@ fn duration_text(d: Duration) -> String {
 
 /// The level in words, for the title bar.
 pub fn level_text(clocks: &Clocks) -> String {
-    match &clocks.control {
+    match clocks.control() {
         TimeControl::PerMove(d) => format!("{} a move", duration_text(*d)),
         TimeControl::Tournament { periods, increment } => {
-            let mut t = if clocks.game_in {
+            let mut t = if clocks.game_in() {
                 format!("all moves in {}", duration_text(periods[0].time))
             } else {
                 let parts: Vec<String> = periods
@@ -171,7 +171,7 @@ mod tests {
     fn levels_of_the_menu() {
         let (tc, game_in) = menu_level(6).unwrap();
         let mut clocks = Clocks::new(tc);
-        clocks.game_in = game_in;
+        clocks.set_game_in(game_in);
         assert_eq!(level_text(&clocks), "all moves in 15 min + 30 s a move");
         let clocks = Clocks::new(menu_level(8).unwrap().0);
         assert_eq!(level_text(&clocks), "1 move in 1 min");
@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(level_text(&Clocks::new(menu_level(11).unwrap().0)), "10 s a move");
         let (tc, game_in) = menu_level(14).unwrap();
         let mut clocks = Clocks::new(tc);
-        clocks.game_in = game_in;
+        clocks.set_game_in(game_in);
         assert_eq!(level_text(&clocks), "all moves in 3 min + 2 s a move");
     }
 

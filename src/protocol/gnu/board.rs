@@ -34,7 +34,7 @@ pub fn draw_marked(pos: &Position, clocks: &Clocks, view: View, mark: Option<Squ
     let _ = write!(t, "Black {}  White {}", clocks.mmss(Color::Black), clocks.mmss(Color::White));
     if !clocks.on() {
         // No clocks run: the figures are the time used, which must not pass for time left.
-        let _ = write!(t, "  (time used; {})", clocks.control);
+        let _ = write!(t, "  (time used; {})", clocks.control());
     } else if view.time_left_label {
         // A clock that only grows (unused time carried to the next move) reads as time used.
         t.push_str("  (time left)");

@@ -6,6 +6,7 @@ use super::Interp;
 use super::command::FileCmd;
 use super::display::Surface;
 use super::interp::Player;
+use crate::engine::clock::{MAX_CENTIS, from_centis};
 use crate::files::record::{self, Format, Headers, Record, RecordMove};
 use crate::files::{self, FileError, MoveStats};
 use crate::game::Game;
@@ -41,11 +42,10 @@ impl<D: Surface> Interp<'_, D> {
         let shown = path.display().to_string();
         match f {
             FileCmd::Save => {
-                let clocks = self
-                    .play
-                    .clocks
-                    .on()
-                    .then_some((self.play.clocks.remaining, self.play.clocks.moves_left));
+                let c = &self.play.clocks;
+                let clocks = c.on().then(|| {
+                    (Color::ALL.map(|s| c.remaining(s)), Color::ALL.map(|s| c.moves_left(s)))
+                });
                 let mut gf = files::gamefile::from_game(
                     self.play.game(),
                     &self.stats,
@@ -80,9 +80,11 @@ impl<D: Surface> Interp<'_, D> {
                     self.computer = gf.computer;
                     self.force = gf.force;
                     if gf.clocks_on && self.play.clocks.on() {
-                        self.play.clocks.remaining =
-                            gf.clock.map(|c| c.clamp(0, crate::engine::clock::MAX_CENTIS));
-                        self.play.clocks.moves_left = gf.moves_left.map(|m| m.max(1));
+                        for side in Color::ALL {
+                            let (i, clocks) = (side.index(), &mut self.play.clocks);
+                            clocks.set_left(side, from_centis(gf.clock[i].clamp(0, MAX_CENTIS)));
+                            clocks.set_moves_left(side, gf.moves_left[i].max(1));
+                        }
                     }
                     if let Some(o) = self.play.game().outcome() {
                         self.outcome = Some(o);
@@ -122,7 +124,7 @@ impl<D: Surface> Interp<'_, D> {
             event: None,
             site: None,
             // In the words KIF readers show (`持ち時間：5分+10秒`).
-            time_control: self.play.clocks.on().then(|| self.play.clocks.control.kif_text()),
+            time_control: self.play.clocks.on().then(|| self.play.clocks.control().kif_text()),
             time_limit: self.play.clocks.on().then(|| self.play.clocks.csa_limit()).flatten(),
         };
         for (m, s) in r.moves.iter_mut().zip(&self.stats) {

@@ -616,7 +616,7 @@ impl<'a, D: Surface> Interp<'a, D> {
         board::Status {
             computer: self.computer,
             depth: self.depth,
-            control: self.play.clocks.control.clone(),
+            control: self.play.clocks.control().clone(),
             random: self.random,
             easy: self.easy,
             beep: self.beep,
@@ -726,7 +726,7 @@ impl<D: Surface> Interp<'_, D> {
     /// the time is for the whole game.
     pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
         self.play.clocks.set_control(control);
-        self.play.clocks.game_in = game_in;
+        self.play.clocks.set_game_in(game_in);
         self.turn_start = Instant::now();
     }
 }

@@ -3,7 +3,7 @@
 use super::Interp;
 use super::command::{ClockTime, Pair, Setting, Toggle};
 use super::display::Surface;
-use crate::engine::clock::{MAX_CENTIS, TimeControl};
+use crate::engine::clock::{MAX_CENTIS, TimeControl, from_centis};
 use crate::rules::EnteringKingRule;
 use std::time::Instant;
 
@@ -78,9 +78,10 @@ impl<D: Surface> Interp<'_, D> {
     pub(super) fn set_time(&mut self, t: ClockTime, computer: bool) {
         let name = if computer { "time" } else { "otime" };
         let side = if computer { self.computer } else { !self.computer };
-        self.play.clocks.remaining[side.index()] = t.total().clamp(0, MAX_CENTIS);
+        // Exactly the time given: nothing of the clock's microseconds is kept.
+        self.play.clocks.set_left(side, from_centis(t.total().clamp(0, MAX_CENTIS)));
         if t.moves > 0 {
-            self.play.clocks.moves_left[side.index()] = t.moves;
+            self.play.clocks.set_moves_left(side, t.moves);
         }
         self.out.time_set(name, t.centis, t.moves);
     }
@@ -127,8 +128,9 @@ impl<D: Surface> Interp<'_, D> {
                 )
             }
             Toggle::GameIn => {
-                self.play.clocks.game_in = !self.play.clocks.game_in;
-                ("gamein", self.play.clocks.game_in, "")
+                let game_in = !self.play.clocks.game_in();
+                self.play.clocks.set_game_in(game_in);
+                ("gamein", game_in, "")
             }
             Toggle::Material => {
                 self.material = !self.material;

@@ -51,9 +51,10 @@ impl<D: Surface> Interp<'_, D> {
         }
         if solver && self.play.task().is_none() {
             let clocks = &self.play.clocks;
-            let time = self.limits(side).move_time.unwrap_or_else(|| {
-                clocks.left(side) / (clocks.moves_left[side.index()].max(1) + 1)
-            });
+            let time = self
+                .limits(side)
+                .move_time
+                .unwrap_or_else(|| clocks.left(side) / (clocks.moves_left(side).max(1) + 1));
             let limits = MateLimits {
                 time: Some(time),
                 max_plies: Some(self.depth | 1),

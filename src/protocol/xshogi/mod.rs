@@ -17,6 +17,7 @@ use super::hand_over;
 use crate::config::Config;
 use crate::engine::clock::Clocks;
 use crate::play::line_editor::LineEditor;
+use crate::rules::Color;
 use crate::search::SearchInfo;
 use std::io::Write;
 use std::process::ExitCode;
@@ -104,7 +105,7 @@ impl<W: Write> Surface for XDisplay<'_, W> {
     }
 
     fn level_set(&mut self, clocks: &Clocks) {
-        let (b, w) = (clocks.remaining[0] * 10, clocks.remaining[1] * 10);
+        let (b, w) = (clocks.remaining(Color::Black) * 10, clocks.remaining(Color::White) * 10);
         write_line(&mut self.out, &format!("Clocks: {b} {w}"));
     }
 

@@ -1,0 +1,101 @@
+//! The network file: its format, read and written, and the network every build carries
+//! (`nnue/gnushogi.nnue`).
+
+use super::features::FEATURES;
+use super::{HIDDEN, L2, Network};
+
+/// What is wrong with a network file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// Not a network file, or one of other dimensions.
+    Header,
+    /// Shorter or longer than its dimensions say.
+    Size,
+}
+
+impl std::fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetworkError::Header => write!(f, "not a network of these dimensions"),
+            NetworkError::Size => write!(f, "the network file has the wrong size"),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// Largest network file a front end reads (ours are 0.6 MiB): a device such as `/dev/zero`
+/// would otherwise be read until memory runs out.
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// The file's first bytes, a name; the dimensions follow (`FEATURES`, `HIDDEN`, `L2`, each
+/// a little-endian u32).
+pub const MAGIC: &[u8; 8] = b"GSNNUE03";
+
+/// The network every build carries (`nnue/gnushogi.nnue`, made by the recipe in
+/// doc/strength.md, "A learned evaluation").
+const EMBEDDED: &[u8] = include_bytes!("../../../nnue/gnushogi.nnue");
+
+/// The embedded network, read once: engines share it.
+static BUILT_IN: std::sync::LazyLock<std::sync::Arc<Network>> = std::sync::LazyLock::new(|| {
+    std::sync::Arc::new(Network::from_bytes(EMBEDDED).expect("the embedded network is valid"))
+});
+
+impl Network {
+    /// The network every build carries, the search's default.
+    pub fn built_in() -> std::sync::Arc<Network> {
+        std::sync::Arc::clone(&BUILT_IN)
+    }
+
+    /// The file's length for these dimensions.
+    pub const FILE_LEN: usize =
+        8 + 12 + 2 * (FEATURES * HIDDEN + HIDDEN + L2 * 2 * HIDDEN + L2) + 4 * (L2 + 1);
+
+    /// Reads a network file: the magic, `FEATURES`, `HIDDEN`, `L2` as u32, then `w1`, `b1`,
+    /// `w2` as i16, `b2` as i32, `w3` as i16 and `b3` as i32, all little-endian.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let dims = [FEATURES, HIDDEN, L2].map(|d| (d as u32).to_le_bytes());
+        if bytes.len() < 20 || &bytes[..8] != MAGIC || bytes[8..20] != dims.concat()[..] {
+            return Err(NetworkError::Header);
+        }
+        if bytes.len() != Self::FILE_LEN {
+            return Err(NetworkError::Size);
+        }
+        let mut rest = &bytes[20..];
+        let mut i16s = |n: usize| {
+            let (head, tail) = rest.split_at(2 * n);
+            rest = tail;
+            head.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect::<Vec<_>>()
+        };
+        let (w1, b1, w2) = (i16s(FEATURES * HIDDEN), i16s(HIDDEN), i16s(L2 * 2 * HIDDEN));
+        let i32s = |b: &[u8]| -> Vec<i32> {
+            b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+        };
+        let b2 = i32s(&rest[..4 * L2]);
+        rest = &rest[4 * L2..];
+        let w3: Vec<i16> =
+            rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let b3 = i32s(&rest[2 * L2..])[0];
+        Ok(Network { w1, b1, w2, b2, w3, b3 })
+    }
+
+    /// Writes the network in the form [`Network::from_bytes`] reads.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        for d in [FEATURES, HIDDEN, L2] {
+            out.extend_from_slice(&(d as u32).to_le_bytes());
+        }
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.w3 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b3.to_le_bytes());
+        out
+    }
+}

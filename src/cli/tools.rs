@@ -7,8 +7,8 @@ use crate::book::make::{self, BookSource, MakeBookEvent, MakeBookJob, MakeOption
 use crate::book::{Book, BookLoadError, DEFAULT_MAX_PLY};
 use crate::engine::bench::{self, nodes_per_second};
 use crate::mate::{MateLimits, MateOutcome, MatePhase, MateProgress, MateRules};
+use crate::notation::parse_sfen;
 use crate::notation::score::{self, Bound};
-use crate::notation::{kif, parse_sfen};
 use crate::rules::{Move, Position};
 use anyhow::Context;
 use std::io::{IsTerminal, Write};
@@ -147,20 +147,10 @@ pub fn mate(cli: &Cli) -> ExitCode {
     }
     println!("info time {} nodes {}", report.time.as_millis(), report.nodes);
     match report.outcome {
-        MateOutcome::Mate(line) => {
-            let length = if report.shortest {
-                "the shortest"
-            } else {
-                "the shortest found; no shorter one was ruled out in the time given"
-            };
-            println!("info string mate in {} plies, {length}", line.len());
-            if let Some(n) = report.longest_defence {
-                println!(
-                    "info string the defender can last {n} plies, leaving the attacker pieces in \
-                     hand (変長駒余り): the composer's line is the longest that leaves none"
-                );
+        MateOutcome::Mate(ref line) => {
+            for text in crate::mate::mate_info(&pos, &report) {
+                println!("info string {text}");
             }
-            println!("info string {}", kif::line_text(&pos, &line, None, " "));
             let moves: Vec<String> = line.iter().map(Move::to_string).collect();
             println!("checkmate {}", moves.join(" "));
         }

@@ -17,8 +17,10 @@ mod futile;
 mod hands;
 mod progress;
 mod table;
+mod text;
 
 pub use progress::{MatePhase, MateProgress};
+pub use text::mate_info;
 
 use crate::rules::{Move, MoveList, Position};
 use dfpn::Dfpn;

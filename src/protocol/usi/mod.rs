@@ -361,6 +361,9 @@ impl<W: Write> Usi<W> {
             return self.send("checkmate timeout");
         };
         self.send(&format!("info time {} nodes {}", report.time.as_millis(), report.nodes))?;
+        for text in crate::mate::mate_info(self.play.game().position(), &report) {
+            self.send(&format!("info string {text}"))?;
+        }
         match report.outcome {
             MateOutcome::Mate(line) if !line.is_empty() => {
                 let moves: Vec<String> = line.iter().map(Move::to_string).collect();

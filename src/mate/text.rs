@@ -1,0 +1,28 @@
+//! What a solve found, in words, for the front ends' `info string` lines.
+
+use super::{MateOutcome, MateReport};
+use crate::notation::kif;
+use crate::rules::Position;
+
+/// The lines that tell a mate's length, whether it was proved the shortest, the longer
+/// defence the composer's line leaves aside if any, and the line in KIF notation. None for
+/// other outcomes.
+pub fn mate_info(pos: &Position, report: &MateReport) -> Vec<String> {
+    let MateOutcome::Mate(line) = &report.outcome else {
+        return Vec::new();
+    };
+    let length = if report.shortest {
+        "the shortest"
+    } else {
+        "the shortest found; no shorter one was ruled out in the time given"
+    };
+    let mut out = vec![format!("mate in {} plies, {length}", line.len())];
+    if let Some(n) = report.longest_defence {
+        out.push(format!(
+            "the defender can last {n} plies, leaving the attacker pieces in hand (変長駒余り): \
+             the composer's line is the longest that leaves none"
+        ));
+    }
+    out.push(kif::line_text(pos, line, None, " "));
+    out
+}

@@ -12,7 +12,7 @@
 //! (the table dropped it) is proved again by a search; if that runs out of its budget the walk
 //! gives up and the caller keeps the line it had.
 
-use super::dfpn::{Dfpn, MAX_PLY};
+use super::dfpn::{Dfpn, MAX_PLY, repetition};
 use crate::rules::{Hand, Move, MoveList, Position};
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -69,7 +69,7 @@ impl<'s, 'a> Walk<'s, 'a> {
     }
 
     fn on_path(&self, key: (u64, Hand)) -> bool {
-        self.path.iter().any(|&(k, h)| k == key.0 && h.is_superior_or_equal(key.1))
+        repetition(&self.path, key).is_some()
     }
 
     fn visit(&mut self) -> bool {
@@ -96,7 +96,7 @@ impl<'s, 'a> Walk<'s, 'a> {
         }
         let mut checks = MoveList::new();
         pos.legal_checks(&mut checks);
-        let mut cands = self.proved_checks(pos, &checks, MAX_PLY);
+        let mut cands = self.proved_checks(pos, &checks);
         if cands.is_empty() {
             // The proof was dropped from the table: prove this node again.
             let budget = self.reprove;
@@ -105,7 +105,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             if !proved.is_some_and(|v| v.is_proven()) {
                 return None;
             }
-            cands = self.proved_checks(pos, &checks, MAX_PLY);
+            cands = self.proved_checks(pos, &checks);
         }
         // A shorter mate than the proof needed: look for one, briefly, before the walk goes
         // down (what it finds below then knows of it).
@@ -116,7 +116,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             if !found.is_some_and(|v| v.is_proven()) {
                 break;
             }
-            cands = self.proved_checks(pos, &checks, MAX_PLY);
+            cands = self.proved_checks(pos, &checks);
             let now = self.shortest_proved(&cands);
             if now >= shortest {
                 break;
@@ -132,17 +132,12 @@ impl<'s, 'a> Walk<'s, 'a> {
         cands.iter().filter_map(|(_, c)| self.proved(c)).min().map_or(0, |n| n + 1)
     }
 
-    /// The checks whose child is proved to mate within `within` plies, off the path.
-    fn proved_checks(
-        &self,
-        pos: &Position,
-        checks: &MoveList,
-        within: u16,
-    ) -> Vec<(Move, Position)> {
+    /// The checks whose child the table knows to be mated, off the path.
+    fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<(Move, Position)> {
         let mut cands = Vec::new();
         for m in checks.iter() {
             let child = pos.played(m);
-            if !self.on_path(self.key(&child)) && self.proved(&child).is_some_and(|n| n <= within) {
+            if !self.on_path(self.key(&child)) && self.proved(&child).is_some() {
                 cands.push((m, child));
             }
         }

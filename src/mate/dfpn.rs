@@ -233,7 +233,7 @@ impl<'a> Dfpn<'a> {
     /// Path index of the latest position with this board and an attacker hand at least as
     /// large, if any.
     fn repetition(&self, key: u64, hand: Hand) -> Option<usize> {
-        self.path.iter().rposition(|&(k, h)| k == key && h.is_superior_or_equal(hand))
+        repetition(&self.path, (key, hand))
     }
 
     /// Proof hand of a defender's position in check: if a drop could block the check, the
@@ -627,6 +627,12 @@ impl<'a> Dfpn<'a> {
             None => hands::full(),
         }
     }
+}
+
+/// Index of the latest position of `path` with the board of `key` and an attacker hand at
+/// least as large as its hand: reaching `key` again repeats it, with nothing gained.
+pub fn repetition(path: &[(u64, Hand)], key: (u64, Hand)) -> Option<usize> {
+    path.iter().rposition(|&(k, h)| k == key.0 && h.is_superior_or_equal(key.1))
 }
 
 /// A child's threshold: the parent's less what the other open children add (`INF` stays).

@@ -10,7 +10,7 @@
 //! Without an exact length (the limits ran out while shortening) the line follows proofs:
 //! the shortest known mate for the attacker, the longest known for the defender.
 
-use super::dfpn::Dfpn;
+use super::dfpn::{self, Dfpn};
 use crate::rules::{Hand, Move, MoveList, Position};
 use std::collections::HashMap;
 
@@ -73,7 +73,7 @@ impl Extract<'_, '_> {
     }
 
     fn repeats(&self, key: (u64, Hand)) -> bool {
-        self.path.iter().any(|&(k, h)| k == key.0 && h.is_superior_or_equal(key.1))
+        dfpn::repetition(&self.path, key).is_some()
     }
 
     /// Mate within `r` plies from `pos` (a child of the path's last position)?

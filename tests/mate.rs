@@ -324,3 +324,62 @@ fn composers_line_of_classics() {
         }
     }
 }
+
+fn gnushogi_status(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gnushogi")).args(args).output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+/// `--mate RECORD`: a BOD diagram whose defender holds 残り全部 (all the rest), the KIF of
+/// the solution `--out` writes, read back at its start (`--ply 0`), after two plies, and at
+/// its end, where the answer is that the position is mate already.
+#[test]
+fn command_line_reads_and_writes_records() {
+    let dir = crate::common::fresh_dir("mate-records");
+    let bod = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/zukou-018.bod");
+    let kifu = dir.join("zukou-018.kifu");
+    let kifu = kifu.to_str().unwrap();
+    let out = gnushogi(&["--mate", bod, "--out", kifu]);
+    let line = out.last().unwrap();
+    assert!(line.starts_with("checkmate N*1e 2d1e P*2d "), "{out:?}");
+    assert_eq!(line.split(' ').count(), 1 + 23, "{line}");
+    assert!(out.iter().any(|l| l.starts_with("info string ▲１五桂打 △同　と(24) ▲２四歩打")));
+
+    let written = std::fs::read_to_string(kifu).unwrap();
+    assert!(written.contains("後手の持駒：飛　金四　銀四　香四　歩十三"), "{written}");
+    assert!(written.contains("*mate in 23 plies, the shortest"), "{written}");
+    assert!(written.contains("  23 ２二馬(31)\n  24 詰み\nまで23手で先手の勝ち"), "{written}");
+    assert_eq!(gnushogi(&["--mate", kifu, "--ply", "0"]).last(), Some(line));
+    let after_two = gnushogi(&["--mate", kifu, "--ply", "2"]);
+    assert!(after_two.last().unwrap().starts_with("checkmate P*2d 2c1c "), "{after_two:?}");
+    assert_eq!(after_two.last().unwrap().split(' ').count(), 1 + 21);
+    let end = gnushogi(&["--mate", kifu]);
+    assert_eq!(end, ["info string White is checkmated: the position is mate already", "mated"]);
+}
+
+/// Bad problems and options: a message on stderr, no answer, and the status saying which.
+#[test]
+fn command_line_refuses_bad_problems() {
+    let dir = crate::common::fresh_dir("mate-refusals");
+    let junk = dir.join("junk.bod");
+    std::fs::write(&junk, "no diagram here\n|v玉 ・|\n").unwrap();
+    let junk = junk.to_str().unwrap();
+    let bod = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/zukou-018.bod");
+    let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    for (args, status, says) in [
+        (&["--mate", junk][..], 1, "junk.bod"),
+        (&["--mate", "/nonexistent/problem.kif"], 1, "problem.kif"),
+        (&["--mate", bod, "--sfen", sfen], 2, "give one"),
+        (&["--mate"], 2, "needs a problem"),
+        (&["--mate", bod, "--ply", "3"], 2, "has 0 plies"),
+        (&["--mate", "--sfen", sfen, "--ply", "0"], 2, "--ply"),
+        (&["--mate", "--sfen", sfen, "--out", "x.txt"], 2, ".kif"),
+        (&["--mate", "--sfen", "4k4/9/9 b G 1"], 2, "--sfen"),
+        (&["--out", "x.kif"], 2, "--mate"),
+    ] {
+        let (code, out, err) = gnushogi_status(args);
+        assert_eq!(code, status, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains(says), "{args:?}: {out} / {err}");
+    }
+}

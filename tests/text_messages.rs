@@ -189,6 +189,8 @@ fn a_mate_in_one_is_one_ply() {
     said(&mut p, "setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "Your move is? ");
     let got = said(&mut p, "go", "Mate in");
     assert_eq!(reply(&got), "Mate in 1 (1 ply): G*5b");
+    let (_, japanese) = p.until("the line in Japanese notation", |l| l.contains('▲'));
+    assert_eq!(japanese.trim(), "▲５二金打");
     done(p, "mate in one");
 }
 

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 /// What GNU Shogi does at start-up, and which mode it enters.
 #[derive(Parser, Debug, Clone, Default)]
 #[command(
+    group(clap::ArgGroup::new("writers").args(["analyse", "mate"]).multiple(true)),
     name = "gnushogi",
     about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
     disable_help_flag = true,
@@ -111,9 +112,13 @@ pub struct Cli {
     /// Depth for --bench.
     #[arg(long = "bench-depth", value_name = "DEPTH")]
     pub bench_depth: Option<u32>,
-    /// Solve a mate problem (checks only) and exit.
-    #[arg(long, action = ArgAction::SetTrue)]
-    pub mate: bool,
+    /// Solve a mate problem (checks only) and exit: the position of --sfen, or of RECORD (a
+    /// KIF with its board diagram, a BOD diagram, CSA or USI) after its last move or --ply N.
+    #[arg(long, value_name = "RECORD", num_args = 0..=1)]
+    pub mate: Option<Option<PathBuf>>,
+    /// With --mate RECORD: the position after N plies of the record (0: its start).
+    #[arg(long, value_name = "N", requires = "mate")]
+    pub ply: Option<usize>,
     /// Position for --perft, --mate and the start of play (SFEN).
     #[arg(long, value_name = "SFEN")]
     pub sfen: Option<String>,
@@ -137,9 +142,9 @@ pub struct Cli {
     #[arg(long, value_name = "D", requires = "analyse", conflicts_with = "time",
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// With --analyse: write the record with the analysis as comments (KIF, KIFU, CSA or
-    /// USI by the extension; the comments are KIF's).
-    #[arg(long, value_name = "FILE", requires = "analyse")]
+    /// With --analyse: write the record with the analysis as comments; with --mate: the
+    /// problem and its solution (KIF, KIFU, CSA or USI by the extension).
+    #[arg(long, value_name = "FILE", requires = "writers")]
     pub out: Option<PathBuf>,
     /// With --analyse: draw the evaluation graph into this SVG file.
     #[arg(long, value_name = "FILE.svg", requires = "analyse")]

@@ -5,6 +5,7 @@
 pub mod analyse;
 pub mod args;
 pub mod csa;
+pub mod mate;
 pub mod tools;
 
 pub use args::{Cli, translate_args};
@@ -56,8 +57,8 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     if cli.bench {
         return tools::bench(cli.bench_depth, &mut std::io::stdout().lock());
     }
-    if cli.mate {
-        return tools::mate(&cli);
+    if cli.mate.is_some() {
+        return mate::run(&cli);
     }
     if cli.make_book {
         return tools::make_book(&cli);

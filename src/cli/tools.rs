@@ -1,4 +1,4 @@
-//! The one-shot tools of the command line (`--perft`, `--bench`, `--mate`, `--make-book`)
+//! The one-shot tools of the command line (`--perft`, `--bench`, `--make-book`)
 //! and the book of `-b`/`-B`: the options read, the library called, the answer printed.
 //! Errors go to stderr with exit status 2.
 
@@ -6,15 +6,13 @@ use super::args::Cli;
 use crate::book::make::{self, BookSource, MakeBookEvent, MakeBookJob, MakeOptions};
 use crate::book::{Book, BookLoadError, DEFAULT_MAX_PLY};
 use crate::engine::bench::{self, nodes_per_second};
-use crate::mate::{MateLimits, MateOutcome, MatePhase, MateProgress, MateRules};
 use crate::notation::parse_sfen;
 use crate::notation::score::{self, Bound};
-use crate::rules::{Move, Position};
+use crate::rules::Position;
 use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The engine with the settings of the command line.
@@ -43,7 +41,7 @@ pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
 const MAX_PERFT_DEPTH: u32 = 12;
 
 /// `gnushogi: MESSAGE` on stderr, and exit status 2.
-fn refuse(message: impl std::fmt::Display) -> ExitCode {
+pub(super) fn refuse(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("gnushogi: {message}");
     ExitCode::from(2)
 }
@@ -113,77 +111,6 @@ pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
-
-/// The proof table of `--mate` when `-T` names no size: long problems need much more than a
-/// game's mate checks.
-const MATE_TABLE_MIB: usize = 1024;
-
-/// `--mate --sfen SFEN [--time SECONDS]`.
-pub fn mate(cli: &Cli) -> ExitCode {
-    let Some(sfen) = cli.sfen.as_deref() else {
-        return refuse("--mate needs --sfen SFEN");
-    };
-    let pos = match position(Some(sfen)) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let limits = MateLimits {
-        time: cli.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
-        rules: MateRules::Tsume,
-        table_mib: Some(cli.hash_size.unwrap_or(MATE_TABLE_MIB)),
-        ..MateLimits::default()
-    };
-    let terminal = std::io::stderr().is_terminal();
-    let mut shown = false;
-    let mut on_progress = |p: &MateProgress| {
-        if terminal {
-            eprint!("\r\x1b[K{}", mate_progress_text(p));
-            shown = true;
-        }
-    };
-    let report = crate::mate::solve_with(&pos, &limits, &AtomicBool::new(false), &mut on_progress);
-    if shown {
-        eprint!("\r\x1b[K");
-    }
-    println!("info time {} nodes {}", report.time.as_millis(), report.nodes);
-    match report.outcome {
-        MateOutcome::Mate(ref line) => {
-            for text in crate::mate::mate_info(&pos, &report) {
-                println!("info string {text}");
-            }
-            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
-            println!("checkmate {}", moves.join(" "));
-        }
-        MateOutcome::NoMate => println!("nomate"),
-        MateOutcome::Timeout => println!("timeout"),
-    }
-    ExitCode::SUCCESS
-}
-
-/// One line of a long solve's progress, for a terminal: the phase, the time, the nodes and
-/// their rate, the table's use and the root's proof and disproof numbers.
-fn mate_progress_text(p: &MateProgress) -> String {
-    let phase = match (p.phase, p.plies) {
-        (MatePhase::Proving, _) => "looking for a mate".to_string(),
-        (MatePhase::Shortening, Some(n)) => format!("mate in {n}: looking for a shorter one"),
-        (MatePhase::Shortening, None) => "looking for a shorter mate".to_string(),
-        (MatePhase::Line, _) => "building the line".to_string(),
-    };
-    let secs = p.time.as_secs_f64();
-    let rate = if secs > 0.0 { p.nodes as f64 / secs / 1000.0 } else { 0.0 };
-    let full = 100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64;
-    let number = |n: u32| if n == u32::MAX { "inf".to_string() } else { n.to_string() };
-    format!(
-        "{} {phase}  {secs:.1} s  {} nodes ({rate:.0} k/s)  depth {}  table {full:.0}%  pn {} dn {}",
-        SPINNER[(p.time.as_millis() / 500) as usize % SPINNER.len()],
-        p.nodes,
-        p.depth,
-        number(p.proof_number),
-        number(p.disproof_number),
-    )
-}
-
-const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
 
 /// The book the command line asks for: `-B FILE` (compiled), `-b FILE` (text or compiled),
 /// or the built-in one; `-P` limits the plies read. The warnings are a text book's.

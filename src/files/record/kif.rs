@@ -22,7 +22,7 @@ use crate::notation::kif::{
     parse_diagram_cell, parse_piece_char, piece_char, rank_char, side_name,
 };
 use crate::rules::handicap::Handicap;
-use crate::rules::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
+use crate::rules::{Color, Hand, MAX_IN_SET, Piece, PieceKind, Position, Setup, Square};
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{map, map_opt, opt};
@@ -172,6 +172,9 @@ struct Start {
     handicap: Option<(usize, String)>,
     rows: Vec<[Option<Piece>; 9]>,
     hands: [Hand; 2],
+    /// `残り全部`: the side holds every piece neither on the board nor in the other hand
+    /// (tsume diagrams give the defender's hand so).
+    rest: [bool; 2],
     side: Option<Color>,
     /// The line of the diagram's last row, for its errors.
     board_line: usize,
@@ -187,6 +190,12 @@ impl Start {
             for (r, row) in self.rows.iter().enumerate() {
                 for (f, &p) in row.iter().enumerate() {
                     setup.set(Square::new(9 - f as u8, r as u8 + 1).expect("on board"), p);
+                }
+            }
+            for c in Color::ALL {
+                if self.rest[c.index()] {
+                    setup.hands[c.index()] = rest_of_set(&setup, !c)
+                        .ok_or_else(|| FileError::new(self.board_line, "more pieces than a set"))?;
                 }
             }
             setup.side_to_move = self.side.unwrap_or(Color::Black);
@@ -220,7 +229,27 @@ fn bod_row(line: &str, n: usize) -> Result<[Option<Piece>; 9], FileError> {
     Ok(row)
 }
 
-fn bod_hand(text: &str, n: usize) -> Result<Hand, FileError> {
+/// The pieces of a set that are neither on the board nor in `other`'s hand.
+fn rest_of_set(setup: &Setup, other: Color) -> Option<Hand> {
+    let mut hand = Hand::EMPTY;
+    for kind in PieceKind::ALL.into_iter().filter(|k| k.is_hand_kind()) {
+        let on_board = setup.board.iter().flatten().filter(|p| p.kind().unpromote() == kind);
+        let used = on_board.count() as u32 + setup.hands[other.index()].count(kind);
+        hand = hand.with_count(kind, MAX_IN_SET[kind as usize].checked_sub(used)?)?;
+    }
+    Some(hand)
+}
+
+/// A side's pieces in hand, `None` for `残り全部` (all the rest).
+fn bod_hand(text: &str, n: usize) -> Result<Option<Hand>, FileError> {
+    let text = text.trim_matches([' ', '\u{3000}']);
+    if text == "残り全部" || text == "残り" {
+        return Ok(None);
+    }
+    bod_pieces(text, n).map(Some)
+}
+
+fn bod_pieces(text: &str, n: usize) -> Result<Hand, FileError> {
     let mut hand = Hand::EMPTY;
     let text = text.trim_matches([' ', '\u{3000}']);
     if text == "なし" || text.is_empty() {
@@ -345,8 +374,14 @@ pub fn parse_with_warnings(text: &str) -> Result<(Record, Vec<FileError>), FileE
             "場所" => headers.site = text,
             "持ち時間" => headers.time_control = text,
             "手合割" => start.handicap = Some((n, value.to_string())),
-            "先手の持駒" | "下手の持駒" => start.hands[0] = bod_hand(value, n)?,
-            "後手の持駒" | "上手の持駒" => start.hands[1] = bod_hand(value, n)?,
+            "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
+                let side =
+                    if matches!(key.trim(), "先手の持駒" | "下手の持駒") { 0 } else { 1 };
+                match bod_hand(value, n)? {
+                    Some(hand) => start.hands[side] = hand,
+                    None => start.rest[side] = true,
+                }
+            }
             _ => {}
         }
     }

@@ -7,7 +7,7 @@ use super::interp::Player;
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::{MateLimits, MateRules};
-use crate::notation::score;
+use crate::notation::{kif, score};
 use crate::play::{Task, Update};
 use crate::protocol::LoopEnd;
 use crate::rules::{Color, Move};
@@ -145,6 +145,13 @@ impl<D: Surface> Interp<'_, D> {
                 plies.div_ceil(2),
                 text.join(" ")
             ));
+            // The same line in Japanese notation, from the position the search started in.
+            let game = self.play.game();
+            let last_to = game.moves().iter().rev().nth(1).map(|m| m.to());
+            if let [.., before, _] = game.positions() {
+                let line = kif::line_text(before, &result.pv, last_to, " ");
+                self.news(&line);
+            }
         }
         self.out.searched(mv, &result);
         self.stats.push(stats_of(&result, used));

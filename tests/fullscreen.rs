@@ -384,6 +384,26 @@ fn small_and_large_terminals() {
     }
 }
 
+/// Tsume mode in the full screen: the mate the solver finds is shown in USI and in Japanese
+/// notation among the messages.
+#[test]
+fn tsume_shows_the_mate_in_japanese_notation() {
+    let mut s = session();
+    let (link, _) = Link::split(&mut s);
+    let mut app = App::new(link, &config(), false);
+    app.type_line("1");
+    app.type_line("tsume");
+    app.type_line("setsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    app.type_line("go");
+    let start = Instant::now();
+    while !app.interp().display().messages().any(|m| m.contains("▲５二金打")) {
+        app.pump(Duration::from_millis(20));
+        assert!(start.elapsed() < PATIENCE, "no mate shown");
+    }
+    let log: Vec<&str> = app.interp().display().messages().collect();
+    assert!(log.contains(&"Mate in 1 (1 ply): G*5b"), "{log:#?}");
+}
+
 /// At 60x20 (the whole-game trial of issue 38): the help in one column, no entry broken over
 /// two rows; a reply longer than the message rows (`undo`'s two notes) shown whole over the
 /// board, not cut to its end; the analysis's lines keep their indent.

@@ -72,11 +72,17 @@ impl<'s, 'a> Walk<'s, 'a> {
         repetition(&self.path, key).is_some()
     }
 
+    /// Counts a visit; false once the visits or the solve's time have run out (the clock is
+    /// read every 1024 visits).
     fn visit(&mut self) -> bool {
         if self.visits_left == 0 {
             return false;
         }
         self.visits_left -= 1;
+        if self.visits_left % 1024 == 0 && self.s.expired() {
+            self.visits_left = 0;
+            return false;
+        }
         true
     }
 

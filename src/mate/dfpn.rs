@@ -175,6 +175,13 @@ impl<'a> Dfpn<'a> {
         self.stop = &NEVER;
     }
 
+    /// True once the time or the stop flag says to stop (the node limits aside).
+    pub fn expired(&self) -> bool {
+        self.out
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     pub fn attacker(&self) -> Color {
         self.attacker
     }

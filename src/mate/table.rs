@@ -243,21 +243,54 @@ impl Table {
     }
 
     /// Keeps the most expensive quarter of the entries (exactly a quarter, so that the next
-    /// collection is a quarter of the table away).
+    /// collection is a quarter of the table away), in place: beside the table it needs only
+    /// the entries' amounts.
     fn collect_garbage(&mut self) {
         let keep = self.slots.len() / 4;
-        let mut kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
-        if kept.len() > keep {
-            kept.select_nth_unstable_by_key(keep, |s| std::cmp::Reverse(s.amount));
-            kept.truncate(keep);
+        let mut amounts: Vec<u32> =
+            self.slots.iter().filter(|s| s.tag != 0).map(|s| s.amount).collect();
+        if amounts.len() <= keep {
+            return;
         }
-        self.slots.fill(Slot::default());
-        self.reinsert(kept);
+        let (_, &mut least, _) =
+            amounts.select_nth_unstable_by_key(keep - 1, |&a| std::cmp::Reverse(a));
+        // Every entry above `least` stays, and as many at `least` as make up the quarter.
+        let mut ties = keep - amounts[..keep - 1].iter().filter(|&&a| a > least).count();
+        drop(amounts);
+        // An empty slot no probe run crosses: runs are re-placed from just after it, so each
+        // entry's run from its home holds only entries already in their final places.
+        let Some(empty) = self.slots.iter().position(|s| s.tag == 0) else { return };
+        for s in &mut self.slots {
+            if s.tag != 0 && s.amount <= least {
+                if s.amount == least && ties > 0 {
+                    ties -= 1;
+                } else {
+                    *s = Slot::default();
+                }
+            }
+        }
+        let mask = self.slots.len() - 1;
+        for k in 1..self.slots.len() {
+            let i = (empty + k) & mask;
+            let slot = self.slots[i];
+            if slot.tag == 0 {
+                continue;
+            }
+            self.slots[i] = Slot::default();
+            let mut j = self.home(slot.tag);
+            while self.slots[j].tag != 0 {
+                j = (j + 1) & mask;
+            }
+            self.slots[j] = slot;
+        }
+        self.used = keep;
     }
 
-    /// Rehashes into `size` slots.
+    /// Rehashes into `size` slots. The old slots go before the new ones are taken, so that
+    /// growing needs the new table and the entries, not both tables.
     fn rebuild(&mut self, size: usize) {
         let kept: Vec<Slot> = self.slots.iter().filter(|s| s.tag != 0).copied().collect();
+        self.slots = Vec::new();
         self.slots = vec![Slot::default(); size];
         self.reinsert(kept);
     }
@@ -324,20 +357,32 @@ mod tests {
         assert_eq!(t.len(), 3);
     }
 
+    /// Keys that collide now and then, as real ones do (splitmix64).
+    fn key(i: u64) -> u64 {
+        let mut z = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
     #[test]
     fn grows_then_collects() {
         let max = 1 << 11;
         let mut t = Table::new(max);
         for i in 1..=(4 * max as u64) {
-            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            t.store_open(key, Hand::EMPTY, DEPTH_INF, 1, 1, i);
+            t.store_open(key(i), Hand::EMPTY, DEPTH_INF, 1, 1, i);
             assert!(t.len() * 2 <= t.slots.len());
         }
         assert_eq!(t.slots.len(), max);
         // The most expensive entries survive.
-        let last = (4 * max as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        assert!(t.lookup(last, Hand::EMPTY, 0, DEPTH_INF).is_some());
-        let first = 1u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        assert!(t.lookup(first, Hand::EMPTY, 0, DEPTH_INF).is_none());
+        assert!(t.lookup(key(4 * max as u64), Hand::EMPTY, 0, DEPTH_INF).is_some());
+        assert!(t.lookup(key(1), Hand::EMPTY, 0, DEPTH_INF).is_none());
+        // Collected in place, every entry kept is still found from its home, some of them
+        // away from it.
+        let kept: Vec<u64> = t.slots.iter().filter(|s| s.tag != 0).map(|s| s.tag).collect();
+        assert_eq!(kept.len(), t.len());
+        assert!(kept.iter().all(|&k| t.lookup(k, Hand::EMPTY, 0, DEPTH_INF).is_some()));
+        let away = t.slots.iter().enumerate().filter(|&(i, s)| s.tag != 0 && t.home(s.tag) != i);
+        assert!(away.count() > 10);
     }
 }

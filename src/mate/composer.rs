@@ -79,7 +79,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             return false;
         }
         self.visits_left -= 1;
-        if self.visits_left % 1024 == 0 && self.s.expired() {
+        if self.visits_left.is_multiple_of(1024) && self.s.expired() {
             self.visits_left = 0;
             return false;
         }

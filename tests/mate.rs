@@ -301,6 +301,13 @@ fn useless_interpositions_do_not_count_in_tsume() {
     // Every drop is a defence by the strict rules: two pawns, two more moves each.
     let strict = mate_line(sfen);
     assert_eq!(strict.len(), 5, "{strict:?}");
+    // The answer says which rule decided: the drops on 8a to 3a (not 2a, next to the king).
+    let report = run(&p, &tsume);
+    assert_eq!(report.useless_interpositions, [(2, 6)]);
+    let out = gnushogi(&["--mate", "--sfen", sfen]);
+    let said = "info string useless interpositions (無駄合), drops only to be taken, not counted: \
+                6 at ply 2";
+    assert!(out.iter().any(|l| l == said), "{out:#?}");
 }
 
 /// The composer's line (作意) of two works of 将棋図巧 (tests/data/tsume-classics.tsv): the

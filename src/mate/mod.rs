@@ -78,6 +78,9 @@ pub struct MateReport {
     /// longer than the composer's line (a longer defence that leaves the attacker pieces in
     /// hand, 変長駒余り), in plies.
     pub longest_defence: Option<u32>,
+    /// Under the tsume conventions: where the line's defender had useless interpositions (無駄合)
+    /// it did not count, as (the defender's ply, 1-based; how many drops).
+    pub useless_interpositions: Vec<(u32, u32)>,
 }
 
 /// Each search for a shorter mate may spend as many nodes as the solve has spent so far, and
@@ -149,6 +152,7 @@ fn solve_here(
         time: start.elapsed(),
         shortest,
         longest_defence: None,
+        useless_interpositions: Vec::new(),
     };
 
     let Some(v) = s.run(pos, &[], cap, false, u64::MAX) else {
@@ -190,7 +194,30 @@ fn solve_here(
     let shortest = exact && line.len() <= len as usize;
     let mut r = report(MateOutcome::Mate(line.clone()), &s, shortest);
     r.longest_defence = strict.filter(|&n| n as usize > line.len());
+    if futile {
+        r.useless_interpositions = useless_interpositions(pos, &line);
+    }
     r
+}
+
+/// Where the defender of `line` had useless interpositions, and how many: (its ply, 1-based;
+/// the drops).
+fn useless_interpositions(pos: &Position, line: &[Move]) -> Vec<(u32, u32)> {
+    let mut found = Vec::new();
+    let mut p = pos.clone();
+    for (i, &m) in line.iter().enumerate() {
+        p = p.played(m);
+        if i % 2 == 0 && p.in_check() {
+            let mut replies = MoveList::new();
+            p.legal_moves(&mut replies);
+            let all = replies.len();
+            futile::remove(&p, &mut replies);
+            if replies.len() < all {
+                found.push((i as u32 + 2, (all - replies.len()) as u32));
+            }
+        }
+    }
+    found
 }
 
 /// True if `line` is a checks-only mate from `pos`: every attacker move checks, every

@@ -5,8 +5,8 @@ use crate::notation::kif;
 use crate::rules::Position;
 
 /// The lines that tell a mate's length, whether it was proved the shortest, the longer
-/// defence the composer's line leaves aside if any, and the line in KIF notation. None for
-/// other outcomes.
+/// defence the composer's line leaves aside if any, the useless interpositions it did not
+/// count, and the line in KIF notation. None for other outcomes.
 pub fn mate_info(pos: &Position, report: &MateReport) -> Vec<String> {
     let MateOutcome::Mate(line) = &report.outcome else {
         return Vec::new();
@@ -21,6 +21,17 @@ pub fn mate_info(pos: &Position, report: &MateReport) -> Vec<String> {
         out.push(format!(
             "the defender can last {n} plies, leaving the attacker pieces in hand (変長駒余り): \
              the composer's line is the longest that leaves none"
+        ));
+    }
+    if !report.useless_interpositions.is_empty() {
+        let places: Vec<String> = report
+            .useless_interpositions
+            .iter()
+            .map(|&(ply, n)| format!("{n} at ply {ply}"))
+            .collect();
+        out.push(format!(
+            "useless interpositions (無駄合), drops only to be taken, not counted: {}",
+            places.join(", ")
         ));
     }
     out.push(kif::line_text(pos, line, None, " "));

@@ -13,6 +13,10 @@
 //!   the most they allow (see `table`); the hand arithmetic is in `combine` (`or_proof`,
 //!   `and_disproof`, `OrDisproof`, `AndProof`) and in `interpose_hand` and `reply_hand`.
 //! * Thresholds follow df-pn with the 1+ε trick (a child may run a quarter past its sibling).
+//! * A node keeps its children's numbers from one iteration to the next and updates only the
+//!   child it searched: reading every child back from the table each time cost a cache miss a
+//!   child and almost never changed the numbers (transpositions are seen on the next visit).
+//! * The defender's drops are expanded one at a time, as one chain (see `kids`).
 //! * Repetition: a position whose board repeats one on the path, with an attacker hand no larger,
 //!   counts as a failure of the attack (a repetition is never a mate, and a dominated one is never
 //!   needed for the shortest proof). Such a disproof depends on the path, so it carries the
@@ -27,25 +31,15 @@
 use super::combine::{AndProof, OrDisproof, and_disproof, captured, or_proof};
 use super::futile;
 use super::hands;
+use super::kids::{
+    Kid, and_numbers, best_two, chain_head, distinct_replies, less, or_numbers, order_replies,
+};
 use super::progress::{self, MatePhase, MateProgress};
 use super::table::{DEPTH_INF, Found, INF, NO_REP, PN_MAX, Table, Val, round_dd};
 use crate::rules::attacks::{attacks, between, king_attacks};
 use crate::rules::{Bitboard, Color, Hand, MAX_IN_SET, Move, MoveList, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// A child of the node being searched, with what is known of it.
-#[derive(Copy, Clone)]
-struct Kid {
-    m: Move,
-    key: u64,
-    hand: Hand,
-    v: Val,
-    /// The kind dropped by the move (attacker's drop at OR nodes, defender's at AND nodes).
-    drop: Option<PieceKind>,
-    /// The base kind captured by an attacker's move.
-    capture: Option<PieceKind>,
-}
 
 pub struct Dfpn<'a> {
     pub table: Table,
@@ -335,21 +329,18 @@ impl<'a> Dfpn<'a> {
         let mut kids = self.pool.pop().unwrap_or_default();
         kids.clear();
         for m in list.iter() {
-            let kid = self.make_kid(pos, m, or, r - 1);
+            let kid =
+                if or || !m.is_drop() { self.make_kid(pos, m, or, r - 1) } else { Kid::pending(m) };
             kids.push(kid);
         }
         self.lists.push(list);
         if !or {
-            // Drops onto one square are summed as one (they are much alike).
-            kids.sort_by_key(|k| (k.drop.is_some(), k.m.to().index()));
+            order_replies(&mut kids, pos.king_square(!self.attacker));
         }
 
-        let child_class = self.class(r - 1);
         let result = loop {
-            for k in kids.iter_mut().filter(|k| !k.v.is_final()) {
-                if let Some(f) = self.table.lookup(k.key, k.hand, r - 1, child_class) {
-                    k.v = f.val;
-                }
+            if !or {
+                self.advance_chain(pos, &mut kids, r - 1);
             }
             let (pn, dn, rest) = if or { or_numbers(&kids) } else { and_numbers(&kids) };
             if ply == self.base {
@@ -379,6 +370,14 @@ impl<'a> Dfpn<'a> {
         result
     }
 
+    /// Makes the chain's first unproved interposition, and the next ones while those made
+    /// are proved at once: while drops wait, the first unproved one is always made.
+    fn advance_chain(&mut self, pos: &Position, kids: &mut [Kid], cr: u16) {
+        while let Some(i) = chain_head(kids).filter(|&i| kids[i].pending) {
+            kids[i] = self.make_kid(pos, kids[i].m, false, cr);
+        }
+    }
+
     /// A child with its first estimate: table, repetition, or a one-ply look-ahead.
     fn make_kid(&mut self, pos: &Position, m: Move, or: bool, cr: u16) -> Kid {
         let child = pos.played(m);
@@ -390,7 +389,7 @@ impl<'a> Dfpn<'a> {
             _ => None,
         };
         let v = self.estimate(&child, key, hand, !or, cr);
-        Kid { m, key, hand, v, drop, capture }
+        Kid { m, key, hand, v, drop, capture, pending: false }
     }
 
     fn estimate(&mut self, child: &Position, key: u64, hand: Hand, child_or: bool, cr: u16) -> Val {
@@ -459,6 +458,7 @@ impl<'a> Dfpn<'a> {
             match kids.iter().filter(|k| k.v.is_disproven()).max_by_key(|k| (k.v.rep, k.v.dd)) {
                 Some(k) => and_disproof(&k.v, k.drop, hand),
                 None => {
+                    debug_assert!(kids.iter().all(|k| !k.pending));
                     let mut acc = AndProof::new(self.interpose_hand(pos));
                     for k in kids {
                         acc.add(&k.v);
@@ -640,87 +640,4 @@ impl<'a> Dfpn<'a> {
 /// least as large as its hand: reaching `key` again repeats it, with nothing gained.
 pub fn repetition(path: &[(u64, Hand)], key: (u64, Hand)) -> Option<usize> {
     path.iter().rposition(|&(k, h)| k == key.0 && h.is_superior_or_equal(key.1))
-}
-
-/// A child's threshold: the parent's less what the other open children add (`INF` stays).
-fn less(th: u32, rest: u32) -> u32 {
-    if th == INF { INF } else { th.saturating_sub(rest) }
-}
-
-/// Index of the child with the least key, and the second least key (`INF` if alone).
-fn best_two(kids: &[Kid], key: impl Fn(&Kid) -> u32) -> (usize, u32) {
-    let mut best = 0;
-    let mut first = INF;
-    let mut second = INF;
-    for (i, k) in kids.iter().enumerate() {
-        let x = key(k);
-        if x < first {
-            second = first;
-            first = x;
-            best = i;
-        } else if x < second {
-            second = x;
-        }
-    }
-    (best, second)
-}
-
-/// Numbers of an attacker's node: the least proof number, and as disproof number the largest
-/// child's plus one for each other open child (weak proof numbers: summing would count the
-/// same positions again and again where checks transpose, as they do in long problems).
-fn or_numbers(kids: &[Kid]) -> (u32, u32, u32) {
-    let pn = kids.iter().map(|k| k.v.pn).min().unwrap_or(INF);
-    if pn == 0 {
-        return (0, INF, 0);
-    }
-    let (max, open) = weak(kids.iter().map(|k| k.v.dn));
-    let dn = if max == 0 { 0 } else { max.saturating_add(open - 1).min(PN_MAX) };
-    (pn, dn, dn - max.min(dn))
-}
-
-/// Numbers of a defender's node: the least disproof number, and as proof number the largest
-/// child's plus one for each other open child, drops onto one square counted as one child
-/// (the children are sorted so that those drops are adjacent).
-fn and_numbers(kids: &[Kid]) -> (u32, u32, u32) {
-    let dn = kids.iter().map(|k| k.v.dn).min().unwrap_or(INF);
-    if dn == 0 {
-        return (INF, 0, 0);
-    }
-    let mut groups = Vec::with_capacity(kids.len());
-    let mut i = 0;
-    while i < kids.len() {
-        let k = &kids[i];
-        let mut x = k.v.pn;
-        let mut j = i + 1;
-        if k.drop.is_some() {
-            while j < kids.len() && kids[j].m.to() == k.m.to() {
-                x = x.max(kids[j].v.pn);
-                j += 1;
-            }
-        }
-        groups.push(x);
-        i = j;
-    }
-    let (max, open) = weak(groups.into_iter());
-    let pn = if max == 0 { 0 } else { max.saturating_add(open - 1).min(PN_MAX) };
-    (pn, dn, pn - max.min(pn))
-}
-
-/// The largest of some numbers and how many are not zero.
-fn weak(xs: impl Iterator<Item = u32>) -> (u32, u32) {
-    xs.fold((0, 0), |(max, open), x| (max.max(x), open + u32::from(x != 0)))
-}
-
-/// Replies counted with the drops onto one square as one.
-fn distinct_replies(list: &MoveList) -> u32 {
-    let mut drop_squares = crate::rules::Bitboard::EMPTY;
-    let mut n = 0;
-    for m in list.iter() {
-        if m.is_drop() {
-            drop_squares = drop_squares.with(m.to());
-        } else {
-            n += 1;
-        }
-    }
-    n + drop_squares.count()
 }

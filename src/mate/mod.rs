@@ -15,6 +15,7 @@ mod dfpn;
 mod extract;
 mod futile;
 mod hands;
+mod kids;
 mod progress;
 mod table;
 mod text;
@@ -165,6 +166,7 @@ fn solve_here(
     let mut exact = len < 3;
     s.phase = MatePhase::Shortening;
     s.plies = Some(u32::from(len));
+    s.report();
     while len >= 3 {
         let budget = s.nodes.max(SHORTEN_MIN);
         match s.run(pos, &[], len - 2, true, budget) {

@@ -140,14 +140,15 @@ fn graph_history_interaction() {
 }
 
 /// The defender's drops count: a rook checking from afar mates in 3 against a bare hand, in 7
-/// when the defender can interpose a gold (lengths confirmed with cshogi).
+/// when the defender can interpose a gold (lengths confirmed with cshogi; both first moves,
+/// R*1d and R*1i, checked reply by reply with shtsume by tools/tsume-verify.py).
 #[test]
 fn defender_prolongs_with_drops() {
     let bare = mate_line("7nk/9/9/9/9/9/9/9/K6R1 b R 1");
     assert_eq!(bare.len(), 3, "{bare:?}");
     let line = mate_line("7nk/9/9/9/9/9/9/9/K6R1 b Rg 1");
     assert_eq!(line.len(), 7, "{line:?}");
-    assert_eq!(line[0].to_string(), "R*1d");
+    assert!(["R*1d", "R*1i"].contains(&line[0].to_string().as_str()), "{line:?}");
     assert_eq!(line[1].to_string(), "G*1b");
 }
 

@@ -142,9 +142,11 @@ impl<'s, 'a> Walk<'s, 'a> {
     fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<(Move, Position)> {
         let mut cands = Vec::new();
         for m in checks.iter() {
-            let child = pos.played(m);
-            if !self.on_path(self.key(&child)) && self.proved(&child).is_some() {
-                cands.push((m, child));
+            // The attacker moves, so the hand after is the attacker's: probe before playing.
+            let key = pos.board_key_and_hand_after(m);
+            let proved = self.s.known_key(key.0, key.1, MAX_PLY).is_some_and(|f| f.val.is_proven());
+            if proved && !self.on_path(key) {
+                cands.push((m, pos.played(m)));
             }
         }
         cands

@@ -72,7 +72,10 @@ fn random_playouts_keep_every_invariant() {
                 assert_eq!(parse_text_move(&pos, &short).map(|x| x.0), Ok(m), "{short}");
                 let book = format_book_move(&pos, m);
                 assert_eq!(parse_text_move(&pos, &book).map(|x| x.0), Ok(m), "{book}");
-                assert_eq!(pos.gives_check(m), pos.played(m).in_check(), "{m} in {sfen}");
+                let after = pos.played(m);
+                assert_eq!(pos.gives_check(m), after.in_check(), "{m} in {sfen}");
+                let keys = (after.board_key(), after.hand(pos.side_to_move()));
+                assert_eq!(pos.board_key_and_hand_after(m), keys, "{m} in {sfen}");
             }
             let m = moves[rng.below(moves.len())];
             pos.play_unchecked(m);

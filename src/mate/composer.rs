@@ -16,6 +16,7 @@ use super::dfpn::{Dfpn, MAX_PLY, repetition};
 use crate::rules::{Hand, Move, MoveList, Position};
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Nodes each search for a shorter mate at one of the attacker's nodes may spend.
 const SHORTER_BUDGET: u64 = 2_000;
@@ -29,10 +30,33 @@ struct Value {
     first: Option<Move>,
 }
 
+/// The memo's keys are Zobrist keys already: a multiply mixes in the hand, where the default
+/// SipHash would cost more than the lookups it serves.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
 pub struct Walk<'s, 'a> {
     s: &'s mut Dfpn<'a>,
     path: Vec<(u64, Hand)>,
-    memo: HashMap<(u64, Hand), Option<Value>>,
+    memo: HashMap<(u64, Hand), Option<Value>, BuildHasherDefault<KeyHasher>>,
     /// Nodes the walk may still visit, and the search budget for re-proving a lost node.
     visits_left: u64,
     reprove: u64,
@@ -41,7 +65,7 @@ pub struct Walk<'s, 'a> {
 impl<'s, 'a> Walk<'s, 'a> {
     pub fn new(s: &'s mut Dfpn<'a>, visits: u64) -> Walk<'s, 'a> {
         let reprove = visits;
-        Walk { s, path: Vec::new(), memo: HashMap::new(), visits_left: visits, reprove }
+        Walk { s, path: Vec::new(), memo: HashMap::default(), visits_left: visits, reprove }
     }
 
     /// The composer's line from `pos` (attacker to move, proved mate), or `None` if the walk
@@ -142,9 +166,11 @@ impl<'s, 'a> Walk<'s, 'a> {
     fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<(Move, Position)> {
         let mut cands = Vec::new();
         for m in checks.iter() {
-            let child = pos.played(m);
-            if !self.on_path(self.key(&child)) && self.proved(&child).is_some() {
-                cands.push((m, child));
+            // The attacker moves, so the hand after is the attacker's: probe before playing.
+            let key = pos.board_key_and_hand_after(m);
+            let proved = self.s.known_key(key.0, key.1, MAX_PLY).is_some_and(|f| f.val.is_proven());
+            if proved && !self.on_path(key) {
+                cands.push((m, pos.played(m)));
             }
         }
         cands

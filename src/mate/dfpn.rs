@@ -290,9 +290,12 @@ impl<'a> Dfpn<'a> {
 
     /// What the table says of `pos` searched with `r` plies in a bounded search.
     pub fn known(&self, pos: &Position, r: u16) -> Option<Found> {
-        self.table
-            .lookup(pos.board_key(), pos.hand(self.attacker), r, r)
-            .filter(|f| f.val.is_final())
+        self.known_key(pos.board_key(), pos.hand(self.attacker), r)
+    }
+
+    /// As [`Dfpn::known`], by the position's board key and the attacker's hand.
+    pub fn known_key(&self, key: u64, hand: Hand, r: u16) -> Option<Found> {
+        self.table.lookup(key, hand, r, r).filter(|f| f.val.is_final())
     }
 
     /// Multiple iterative deepening: searches `pos` until its numbers reach the thresholds.

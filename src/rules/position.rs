@@ -349,6 +349,34 @@ impl Position {
         board ^ hand ^ if us == Color::Black { zobrist::side() } else { 0 }
     }
 
+    /// The board key (as [`Position::board_key`]) and the mover's hand after a legal move,
+    /// without playing it (the mate solver's walk probes its table for every check so).
+    pub fn board_key_and_hand_after(&self, m: Move) -> (u64, Hand) {
+        let us = self.side;
+        let to = m.to();
+        let mut board = self.board_key;
+        let mut hand = self.hands[us.index()];
+        match m.drop_kind() {
+            Some(kind) => {
+                board ^= zobrist::piece_square(Piece::new(us, kind), to);
+                hand.remove(kind);
+            }
+            None => {
+                let from = m.origin_unchecked();
+                if let Some(piece) = self.board[from.index()] {
+                    let kind = piece.kind().promoted_if(m.is_promotion());
+                    board ^= zobrist::piece_square(piece, from)
+                        ^ zobrist::piece_square(Piece::new(us, kind), to);
+                }
+                if let Some(captured) = self.board[to.index()] {
+                    board ^= zobrist::piece_square(captured, to);
+                    hand.add(captured.kind().unpromote());
+                }
+            }
+        }
+        (board ^ if us == Color::Black { zobrist::side() } else { 0 }, hand)
+    }
+
     /// This position after a legal move.
     #[must_use]
     pub fn played(&self, m: Move) -> Position {

@@ -273,6 +273,28 @@ fn a_server_that_cannot_be_reached_is_retried_with_a_growing_pause() {
     assert!(tries[2].ends_with("giving up after 3 attempts"), "{}", run.err);
 }
 
+/// `--csa-save` makes a missing folder (and its parents) and says so; a path that is there but
+/// is no folder is refused before anything else, with status 2.
+#[test]
+fn the_records_folder_is_made_when_missing() {
+    let dir = fresh_dir("csa-save");
+    let config = dir.join("csa.toml");
+    std::fs::write(&config, "[game]\nretries = 0\n").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let records = dir.join("records").join("floodgate");
+    let records = records.to_str().unwrap();
+    let config = config.to_str().unwrap();
+    let run = play_on(port, &dir, &["--csa-config", config, "--csa-save", records]);
+    assert_eq!(run.status, Some(1), "{}\n{}", run.out, run.err);
+    assert!(run.err.contains(&format!("made the folder {records}")), "{}", run.err);
+    assert!(Path::new(records).is_dir());
+
+    let file = dir.join("csa.toml");
+    let run = play_on(port, &dir, &["--csa-config", config, "--csa-save", file.to_str().unwrap()]);
+    assert_eq!(run.status, Some(2), "{}\n{}", run.out, run.err);
+    assert!(run.err.contains("exists and is not a folder"), "{}", run.err);
+}
+
 /// A game the program cannot play (not shogi) is rejected with its id, and the reason told.
 #[test]
 fn a_game_that_cannot_be_played_is_rejected() {

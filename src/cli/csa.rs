@@ -61,11 +61,6 @@ fn setup(cli: &Cli) -> anyhow::Result<(Options, crate::engine::Engine)> {
     if let Some(dir) = &cli.csa_save {
         options.save_dir = Some(dir.clone());
     }
-    if let Some(dir) = &options.save_dir
-        && !dir.is_dir()
-    {
-        bail!("--csa-save {}: not a directory", dir.display());
-    }
     if cli.csa_kif && !options.formats.contains(&Format::Kif) {
         options.formats.push(Format::Kif);
     }
@@ -92,6 +87,17 @@ fn setup(cli: &Cli) -> anyhow::Result<(Options, crate::engine::Engine)> {
     }
     if let Some(on) = e.book {
         engine.set_use_book(on);
+    }
+    // Last, once every other option is known good: the records' folder, made if missing.
+    if let Some(dir) = &options.save_dir {
+        if dir.exists() && !dir.is_dir() {
+            bail!("--csa-save {}: exists and is not a folder", dir.display());
+        }
+        if !dir.exists() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("--csa-save {}: cannot make the folder", dir.display()))?;
+            eprintln!("gnushogi: --csa-save: made the folder {}", dir.display());
+        }
     }
     Ok((options, engine))
 }

@@ -90,13 +90,12 @@ fn setup(cli: &Cli) -> anyhow::Result<(Options, crate::engine::Engine)> {
     }
     // Last, once every other option is known good: the records' folder, made if missing.
     if let Some(dir) = &options.save_dir {
-        if dir.exists() && !dir.is_dir() {
-            bail!("--csa-save {}: exists and is not a folder", dir.display());
-        }
         if !dir.exists() {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("--csa-save {}: cannot make the folder", dir.display()))?;
             eprintln!("gnushogi: --csa-save: made the folder {}", dir.display());
+        } else if !dir.is_dir() {
+            bail!("--csa-save {}: exists and is not a folder", dir.display());
         }
     }
     Ok((options, engine))

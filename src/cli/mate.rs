@@ -57,9 +57,10 @@ pub fn run(cli: &Cli) -> ExitCode {
         eprint!("\r\x1b[K");
     }
     println!("info time {} nodes {}", report.time.as_millis(), report.nodes);
+    let info = crate::mate::mate_info(&pos, &report);
     match report.outcome {
         MateOutcome::Mate(ref line) => {
-            for text in crate::mate::mate_info(&pos, &report) {
+            for text in &info {
                 println!("info string {text}");
             }
             let moves: Vec<String> = line.iter().map(Move::to_string).collect();
@@ -73,7 +74,8 @@ pub fn run(cli: &Cli) -> ExitCode {
         eprintln!("gnushogi: --out: no mate found: {} not written", path.display());
         return ExitCode::SUCCESS;
     };
-    let written = crate::files::write_atomic(path, record::write(&solution(&pos, &report), format));
+    let record = solution(&pos, &report, info);
+    let written = crate::files::write_atomic(path, record::write(&record, format));
     match written {
         Ok(()) => {
             eprintln!("gnushogi: the problem and its solution written to {}", path.display());
@@ -147,10 +149,10 @@ fn mated_side(pos: &Position) -> Option<&'static str> {
 }
 
 /// The problem and its solution as a record: the diagram, the line, and what the solver
-/// said of it as comments before the first move.
-fn solution(pos: &Position, report: &MateReport) -> Record {
+/// said of it (`info`, the `info string` lines) as comments before the first move.
+fn solution(pos: &Position, report: &MateReport, info: Vec<String>) -> Record {
     let MateOutcome::Mate(line) = &report.outcome else { unreachable!("a mate is written") };
-    let mut comments: Vec<String> = crate::mate::mate_info(pos, report);
+    let mut comments = info;
     comments.pop(); // the line itself: the record has it as moves
     comments.push(format!("GNU Shogi {}, {} nodes", crate::VERSION, report.nodes));
     let moves = line.iter().map(|&m| RecordMove::new(m)).collect();

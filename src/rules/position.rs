@@ -320,61 +320,55 @@ impl Position {
 
     /// The key of the position after a legal move, without playing it (for a prefetch).
     pub fn key_after(&self, m: Move) -> u64 {
-        let us = self.side;
-        let to = m.to();
-        let mut board = self.board_key;
-        let mut hand = self.hand_key;
-        match m.drop_kind() {
-            Some(kind) => {
-                let n = self.hands[us.index()].count(kind);
-                board ^= zobrist::piece_square(Piece::new(us, kind), to);
-                hand ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n - 1);
-            }
-            None => {
-                let from = m.origin_unchecked();
-                let Some(piece) = self.board[from.index()] else {
-                    return self.key();
-                };
-                let kind = piece.kind().promoted_if(m.is_promotion());
-                board ^= zobrist::piece_square(piece, from)
-                    ^ zobrist::piece_square(Piece::new(us, kind), to);
-                if let Some(captured) = self.board[to.index()] {
-                    let k = captured.kind().unpromote();
-                    let n = self.hands[us.index()].count(k);
-                    board ^= zobrist::piece_square(captured, to);
-                    hand ^= zobrist::hand_count(us, k, n) ^ zobrist::hand_count(us, k, n + 1);
-                }
-            }
+        match self.after(m) {
+            Some((board, _, hand_key)) => board ^ hand_key ^ self.side_key_after(),
+            None => self.key(),
         }
-        board ^ hand ^ if us == Color::Black { zobrist::side() } else { 0 }
     }
 
     /// The board key (as [`Position::board_key`]) and the mover's hand after a legal move,
     /// without playing it (the mate solver's walk probes its table for every check so).
     pub fn board_key_and_hand_after(&self, m: Move) -> (u64, Hand) {
+        let (board, hand, _) =
+            self.after(m).unwrap_or((self.board_key, self.hands[self.side.index()], 0));
+        (board ^ self.side_key_after(), hand)
+    }
+
+    /// The side term of a key once the side to move has moved.
+    fn side_key_after(&self) -> u64 {
+        if self.side == Color::Black { zobrist::side() } else { 0 }
+    }
+
+    /// The board key without its side term, the mover's hand and the hand key after a legal
+    /// move, without playing it; `None` where the move's origin is empty.
+    fn after(&self, m: Move) -> Option<(u64, Hand, u64)> {
         let us = self.side;
         let to = m.to();
         let mut board = self.board_key;
         let mut hand = self.hands[us.index()];
+        let mut hand_key = self.hand_key;
         match m.drop_kind() {
             Some(kind) => {
+                let n = hand.count(kind);
                 board ^= zobrist::piece_square(Piece::new(us, kind), to);
+                hand_key ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n - 1);
                 hand.remove(kind);
             }
             None => {
-                let from = m.origin_unchecked();
-                if let Some(piece) = self.board[from.index()] {
-                    let kind = piece.kind().promoted_if(m.is_promotion());
-                    board ^= zobrist::piece_square(piece, from)
-                        ^ zobrist::piece_square(Piece::new(us, kind), to);
-                }
+                let piece = self.board[m.origin_unchecked().index()]?;
+                let kind = piece.kind().promoted_if(m.is_promotion());
+                board ^= zobrist::piece_square(piece, m.origin_unchecked())
+                    ^ zobrist::piece_square(Piece::new(us, kind), to);
                 if let Some(captured) = self.board[to.index()] {
+                    let k = captured.kind().unpromote();
+                    let n = hand.count(k);
                     board ^= zobrist::piece_square(captured, to);
-                    hand.add(captured.kind().unpromote());
+                    hand_key ^= zobrist::hand_count(us, k, n) ^ zobrist::hand_count(us, k, n + 1);
+                    hand.add(k);
                 }
             }
         }
-        (board ^ if us == Color::Black { zobrist::side() } else { 0 }, hand)
+        Some((board, hand, hand_key))
     }
 
     /// This position after a legal move.

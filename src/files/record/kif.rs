@@ -181,6 +181,14 @@ struct Start {
 }
 
 impl Start {
+    /// A side's hand as the diagram gives it: pieces, or `None` for all the rest.
+    fn set_hand(&mut self, side: Color, hand: Option<Hand>) {
+        match hand {
+            Some(hand) => self.hands[side.index()] = hand,
+            None => self.rest[side.index()] = true,
+        }
+    }
+
     fn position(&self) -> Result<Position, FileError> {
         if !self.rows.is_empty() {
             if self.rows.len() != 9 {
@@ -242,18 +250,13 @@ fn rest_of_set(setup: &Setup, other: Color) -> Option<Hand> {
 
 /// A side's pieces in hand, `None` for `残り全部` (all the rest).
 fn bod_hand(text: &str, n: usize) -> Result<Option<Hand>, FileError> {
+    let mut hand = Hand::EMPTY;
     let text = text.trim_matches([' ', '\u{3000}']);
     if text == "残り全部" || text == "残り" {
         return Ok(None);
     }
-    bod_pieces(text, n).map(Some)
-}
-
-fn bod_pieces(text: &str, n: usize) -> Result<Hand, FileError> {
-    let mut hand = Hand::EMPTY;
-    let text = text.trim_matches([' ', '\u{3000}']);
     if text == "なし" || text.is_empty() {
-        return Ok(hand);
+        return Ok(Some(hand));
     }
     for item in text.split([' ', '\u{3000}']).filter(|s| !s.is_empty()) {
         let mut chars = item.chars();
@@ -267,7 +270,7 @@ fn bod_pieces(text: &str, n: usize) -> Result<Hand, FileError> {
             .with_count(kind, hand.count(kind) + count)
             .ok_or_else(|| FileError::new(n, format!("'{item}': too many in hand")))?;
     }
-    Ok(hand)
+    Ok(Some(hand))
 }
 
 /// Reads a KIF record (the text already decoded).
@@ -374,13 +377,11 @@ pub fn parse_with_warnings(text: &str) -> Result<(Record, Vec<FileError>), FileE
             "場所" => headers.site = text,
             "持ち時間" => headers.time_control = text,
             "手合割" => start.handicap = Some((n, value.to_string())),
-            "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
-                let side =
-                    if matches!(key.trim(), "先手の持駒" | "下手の持駒") { 0 } else { 1 };
-                match bod_hand(value, n)? {
-                    Some(hand) => start.hands[side] = hand,
-                    None => start.rest[side] = true,
-                }
+            "先手の持駒" | "下手の持駒" => {
+                start.set_hand(Color::Black, bod_hand(value, n)?)
+            }
+            "後手の持駒" | "上手の持駒" => {
+                start.set_hand(Color::White, bod_hand(value, n)?)
             }
             _ => {}
         }

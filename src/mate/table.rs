@@ -105,6 +105,7 @@ pub struct Found {
     pub val: Val,
 }
 
+#[derive(Clone)]
 pub struct Table {
     slots: Vec<Slot>,
     used: usize,
@@ -307,6 +308,11 @@ impl Table {
             self.slots[i] = s;
             self.used += 1;
         }
+    }
+
+    /// Bytes the table holds now.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
     }
 
     /// Number of entries in use.

@@ -58,6 +58,25 @@ fn bad_options_and_arguments_say_which_and_why() {
     }
 }
 
+/// Two modes at once are refused, naming both, before anything runs: `--bench --csa HOST`
+/// once ran the bench and said nothing of the server.
+#[test]
+fn two_modes_at_once_are_refused() {
+    for (args, first, second) in [
+        (&["--bench", "--csa", "localhost"][..], "--bench", "--csa"),
+        (&["--perft", "2", "--mate"], "--perft", "--mate"),
+        (&["--usi", "-C"], "--usi", "-C"),
+        (&["-R", "-C"], "-R", "-C"),
+        (&["--csa-config", "x.toml", "--bench"], "--csa-config", "--bench"),
+        (&["--make-book", "--analyse", "game.kif"], "--make-book", "--analyse"),
+    ] {
+        let (out, err, code) = run(args, "quit\n");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(out, "", "{args:?}");
+        assert!(err.contains(first) && err.contains(second), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn hash_file_options_say_there_is_none() {
     for args in [&["-c", "10"][..], &["-c"], &["-t"]] {

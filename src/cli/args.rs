@@ -12,6 +12,9 @@ use std::path::PathBuf;
 #[derive(Parser, Debug, Clone, Default)]
 #[command(
     group(clap::ArgGroup::new("writers").args(["analyse", "mate"]).multiple(true)),
+    group(clap::ArgGroup::new("mode")
+        .args(["perft", "bench", "mate", "make_book", "analyse", "csa", "usi", "curses", "raw"])
+        .multiple(false)),
     name = "gnushogi",
     about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
     disable_help_flag = true,
@@ -186,7 +189,8 @@ pub struct Cli {
     pub csa_password: Option<String>,
     /// With --csa: the settings kept between runs, a TOML file (server, id, password, games,
     /// margin, records, engine); the command line's options win.
-    #[arg(long = "csa-config", value_name = "FILE")]
+    #[arg(long = "csa-config", value_name = "FILE",
+          conflicts_with_all = ["perft", "bench", "mate", "make_book", "analyse", "usi", "curses", "raw"])]
     pub csa_config: Option<PathBuf>,
     /// With --csa: games to play, one login each (default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -272,7 +276,64 @@ fn without_far_suggestion(e: clap::Error) -> clap::Error {
     Cli::command().error(ErrorKind::UnknownArgument, format!("unexpected argument '{given}' found"))
 }
 
+/// What the program does, decided once from the command line: clap refuses two modes at once
+/// (`--bench --csa HOST` is an error naming both, status 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `--version`: the version on stdout, status 0.
+    Version,
+    /// `-v`: the version on stderr, status 1, as the original.
+    ShortVersion,
+    /// `-c`, `-t`: the original's persistent hash file, which this version does not keep.
+    HashFile,
+    Perft(u32),
+    Bench,
+    Mate,
+    MakeBook,
+    Analyse(PathBuf),
+    Csa,
+    /// `-C`: the full-screen display.
+    FullScreen,
+    /// `--usi`: USI from the start.
+    Usi,
+    /// `-R`: the text mode for people.
+    Text,
+    /// The default (`-X`): the xshogi dialect, turning to XBoard's or USI on their greeting.
+    Xshogi,
+}
+
 impl Cli {
+    /// The mode the options select (clap has already refused two at once).
+    pub fn mode(&self) -> Mode {
+        if self.version {
+            Mode::Version
+        } else if self.short_version {
+            Mode::ShortVersion
+        } else if self.create_hash_file.is_some() || self.hash_file_stats {
+            Mode::HashFile
+        } else if let Some(depth) = self.perft {
+            Mode::Perft(depth)
+        } else if self.bench {
+            Mode::Bench
+        } else if self.mate.is_some() {
+            Mode::Mate
+        } else if self.make_book {
+            Mode::MakeBook
+        } else if let Some(record) = &self.analyse {
+            Mode::Analyse(record.clone())
+        } else if self.csa.is_some() || self.csa_config.is_some() {
+            Mode::Csa
+        } else if self.curses {
+            Mode::FullScreen
+        } else if self.usi {
+            Mode::Usi
+        } else if self.raw {
+            Mode::Text
+        } else {
+            Mode::Xshogi
+        }
+    }
+
     /// The settings of the interactive modes, or why an argument is refused.
     pub fn config(&self) -> anyhow::Result<Config> {
         let time_control = parse_command_line(&self.time_control).context("time control")?;

@@ -8,7 +8,7 @@ pub mod csa;
 pub mod mate;
 pub mod tools;
 
-pub use args::{Cli, translate_args};
+pub use args::{Cli, Mode, translate_args};
 pub use tools::build_engine;
 
 /// What `-c` and `-t` print: the original's persistent hash file ("positions learnt from
@@ -33,41 +33,39 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     protocol::ignore_signal(signal_hook::consts::SIGXFSZ);
     // A reader that has gone (a broken pipe) is no error worth a panic.
     let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
-    if cli.version {
-        say(&format!("gnushogi version {}", crate::VERSION));
-        return ExitCode::SUCCESS;
-    }
-    if cli.short_version {
-        // The original's -v: stderr and status 1; scripts written for it rely on that.
-        eprintln!("gnushogi version {}", crate::VERSION);
-        return ExitCode::from(1);
-    }
-    if cli.create_hash_file.is_some() || cli.hash_file_stats {
-        say(NO_HASH_FILE);
-        return ExitCode::SUCCESS;
+    let mode = cli.mode();
+    match &mode {
+        Mode::Version => {
+            say(&format!("gnushogi version {}", crate::VERSION));
+            return ExitCode::SUCCESS;
+        }
+        Mode::ShortVersion => {
+            // The original's -v: stderr and status 1; scripts written for it rely on that.
+            eprintln!("gnushogi version {}", crate::VERSION);
+            return ExitCode::from(1);
+        }
+        Mode::HashFile => {
+            say(NO_HASH_FILE);
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
     }
     if let Some(lang) = &cli.language
         && !matches!(lang.to_ascii_lowercase().as_str(), "en" | "eng" | "english" | "c")
     {
         eprintln!("gnushogi: -L {lang}: only English messages exist; using English");
     }
-    if let Some(depth) = cli.perft {
-        return tools::perft(depth, cli.sfen.as_deref(), cli.divide, &mut std::io::stdout().lock());
-    }
-    if cli.bench {
-        return tools::bench(cli.bench_depth, &mut std::io::stdout().lock());
-    }
-    if cli.mate.is_some() {
-        return mate::run(&cli);
-    }
-    if cli.make_book {
-        return tools::make_book(&cli);
-    }
-    if let Some(record) = &cli.analyse {
-        return analyse::run(&cli, record);
-    }
-    if cli.csa.is_some() || cli.csa_config.is_some() {
-        return csa::run(&cli);
+    match &mode {
+        Mode::Perft(depth) => {
+            let out = &mut std::io::stdout().lock();
+            return tools::perft(*depth, cli.sfen.as_deref(), cli.divide, out);
+        }
+        Mode::Bench => return tools::bench(cli.bench_depth, &mut std::io::stdout().lock()),
+        Mode::Mate => return mate::run(&cli),
+        Mode::MakeBook => return tools::make_book(&cli),
+        Mode::Analyse(record) => return analyse::run(&cli, record),
+        Mode::Csa => return csa::run(&cli),
+        _ => {}
     }
     // Setting up can fail only on the command line's values: say which, and why.
     let (config, engine) = match cli.config().and_then(|c| Ok((c, build_engine(&cli)?))) {
@@ -77,18 +75,18 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
             return ExitCode::from(2);
         }
     };
-    if cli.curses && !cli.usi {
+    if mode == Mode::FullScreen {
         // It reads the terminal itself.
         return protocol::fullscreen::run(engine, &config);
     }
-    if !cli.usi
+    if mode != Mode::Usi
         && let Some((editor, out)) = crate::play::line_editor::open(history_file())
     {
         // On a terminal: the line editor reads the lines and prints the output.
         let session = Session::without_input(out, engine);
         protocol::forward_signals(session.sender.clone());
         let editor = editor.spawn(session.sender.clone());
-        return if cli.raw {
+        return if mode == Mode::Text {
             protocol::gnu::run_with_editor(session, &config, editor)
         } else {
             protocol::xshogi::run_with_editor(session, &config, editor)
@@ -97,9 +95,9 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let session = Session::new(stdin, std::io::stdout(), engine);
     protocol::forward_signals(session.sender.clone());
-    if cli.usi {
+    if mode == Mode::Usi {
         protocol::usi::run(session)
-    } else if cli.raw {
+    } else if mode == Mode::Text {
         protocol::gnu::run(session, &config)
     } else {
         protocol::xshogi::run(session, &config)

@@ -246,11 +246,6 @@ impl Game {
         })
     }
 
-    /// The result of counting now under the 24-point impasse rule (whether or not the kings
-    /// have entered).
-    pub fn impasse_count(&self) -> Outcome {
-        impasse_outcome(self.position())
-    }
 }
 
 fn impasse_outcome(pos: &Position) -> Outcome {

@@ -143,14 +143,6 @@ impl Eval {
         }
     }
 
-    /// Centipawns for a graph or a GUI: a mate is ±`mate_cp`.
-    pub fn clamped_cp(self, mate_cp: i32) -> i32 {
-        match self {
-            Eval::Cp(cp) => cp.clamp(-mate_cp, mate_cp),
-            Eval::Mate { winner: Color::Black, .. } => mate_cp,
-            Eval::Mate { .. } => -mate_cp,
-        }
-    }
 }
 
 impl std::fmt::Display for Eval {

@@ -94,14 +94,6 @@ impl Match {
         &self.game
     }
 
-    /// The game to change in place (the rules in force, a record read); a search running
-    /// is given up first, as its position may no longer be the game's.
-    pub fn game_mut(&mut self) -> &mut Game {
-        self.cancel();
-        self.expected = None;
-        &mut self.game
-    }
-
     /// The rules in force, to change between searches (they carry over to new games).
     pub fn rules_mut(&mut self) -> &mut crate::game::GameRules {
         &mut self.game.rules

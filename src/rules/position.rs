@@ -455,17 +455,6 @@ impl Position {
         self.by_kind[kind.index()]
     }
 
-    /// Gold and the four pieces that move like one.
-    #[inline]
-    pub fn gold_movers(&self, color: Color) -> Bitboard {
-        (self.by_kind[PieceKind::Gold.index()]
-            | self.by_kind[PieceKind::ProPawn.index()]
-            | self.by_kind[PieceKind::ProLance.index()]
-            | self.by_kind[PieceKind::ProKnight.index()]
-            | self.by_kind[PieceKind::ProSilver.index()])
-            & self.by_color[color.index()]
-    }
-
     #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
         self.pieces(color, PieceKind::King).first()
@@ -534,17 +523,6 @@ impl Position {
         far
     }
 
-    /// Pieces of both colours attacking `sq` in the current occupancy.
-    pub fn attackers_to(&self, sq: Square) -> Bitboard {
-        let occ = self.occupied();
-        self.attackers_by(Color::Black, sq, occ) | self.attackers_by(Color::White, sq, occ)
-    }
-
-    #[inline]
-    pub fn is_attacked_by(&self, by: Color, sq: Square) -> bool {
-        self.attacked_by(by, sq, self.occupied())
-    }
-
     /// Whether a piece of `by` attacks `sq` with `occupied` as the blockers: the steps
     /// first, and the slides only when no step reaches it (a king's escape square is most
     /// often refused by a step).
@@ -586,14 +564,6 @@ impl Position {
             }
         }
         out
-    }
-
-    /// Squares attacked by the piece on `sq` (empty if none).
-    pub fn attacks_from(&self, sq: Square) -> Bitboard {
-        match self.piece_at(sq) {
-            Some(p) => super::attacks::attacks(p.color(), p.kind(), sq, self.occupied()),
-            None => Bitboard::EMPTY,
-        }
     }
 
     /// True if `color`'s king stands in its promotion zone (the enemy camp).

@@ -58,14 +58,6 @@ impl TimeControl {
         matches!(self, TimeControl::Tournament { .. })
     }
 
-    /// The first period (the only one of an XBoard session).
-    pub fn first_period(&self) -> Option<Period> {
-        match self {
-            TimeControl::Tournament { periods, .. } => periods.first().copied(),
-            TimeControl::PerMove(_) => None,
-        }
-    }
-
     pub fn increment(&self) -> Duration {
         match self {
             TimeControl::Tournament { increment, .. } => *increment,

@@ -145,16 +145,6 @@ impl Grid {
         }
     }
 
-    /// Changes the style of `n` cells, keeping their characters.
-    pub fn restyle(&mut self, x: usize, y: usize, n: usize, style: Style) {
-        if y >= self.height {
-            return;
-        }
-        for i in x..(x + n).min(self.width) {
-            self.cells[y * self.width + i].style = style;
-        }
-    }
-
     /// A row as text, without trailing spaces (wide characters once, as a terminal shows
     /// them).
     pub fn row_text(&self, y: usize) -> String {

@@ -245,7 +245,6 @@ impl Game {
             _ => Outcome::Draw(DrawReason::Repetition),
         })
     }
-
 }
 
 fn impasse_outcome(pos: &Position) -> Outcome {

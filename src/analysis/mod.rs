@@ -142,7 +142,6 @@ impl Eval {
             cp => cp,
         }
     }
-
 }
 
 impl std::fmt::Display for Eval {

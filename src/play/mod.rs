@@ -17,6 +17,7 @@ mod running;
 mod update;
 
 pub use events::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use running::fallback_move;
 pub use update::{Progress, Reply, Start, Task, Update, Wake};
 
 use crate::engine::clock::{Clocks, TimeControl};
@@ -490,7 +491,7 @@ impl Match {
         }
         let root = &ended.root;
         let result = returned.unwrap_or_else(|| {
-            let best = last_best.filter(|&m| root.is_legal(m)).or_else(|| first_legal(root));
+            let best = fallback_move(root, last_best);
             SearchResult::bare(best, used)
         });
         Update::Failed(Box::new(self.conclude(ended, result)))

@@ -134,6 +134,12 @@ impl Running {
     }
 }
 
+/// The move played when a search cannot give its own in time: its best so far, if legal
+/// in `root`, else any legal move (none: the side to move is mated).
+pub fn fallback_move(root: &Position, best_so_far: Option<Move>) -> Option<Move> {
+    best_so_far.filter(|&m| root.is_legal(m)).or_else(|| first_legal(root))
+}
+
 pub(super) fn first_legal(pos: &Position) -> Option<Move> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);

@@ -54,6 +54,12 @@ pub enum Ended {
 /// An I/O failure or the server's silence: the connection is over.
 struct Lost(String);
 
+impl Lost {
+    fn closed() -> Lost {
+        Lost("the server closed the connection".into())
+    }
+}
+
 impl From<std::io::Error> for Lost {
     fn from(e: std::io::Error) -> Lost {
         Lost(format!("the connection failed: {e}"))
@@ -248,7 +254,7 @@ impl<'a> Connection<'a> {
                 Next::Message(Message::LoginIncorrect, _) => return Ok(Ended::Refused),
                 Next::Message(..) => {}
                 Next::Timeout => return Err(Lost("no answer to LOGIN".into())),
-                Next::Closed => return Err(Lost("the server closed the connection".into())),
+                Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => return Ok(Ended::Stopped),
             }
         }
@@ -258,7 +264,7 @@ impl<'a> Connection<'a> {
             match self.next_message(None)? {
                 Next::Message(Message::BeginSummary, _) => {}
                 Next::Message(..) | Next::Timeout => continue,
-                Next::Closed => return Err(Lost("the server closed the connection".into())),
+                Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => {
                     self.logout()?;
                     return Ok(Ended::Stopped);
@@ -286,7 +292,7 @@ impl<'a> Connection<'a> {
                     }
                 }
                 Next::Timeout => return Err(Lost("the Game_Summary stopped half-way".into())),
-                Next::Closed => return Err(Lost("the server closed the connection".into())),
+                Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => return Ok(Err(Ended::Stopped)),
             }
         }
@@ -319,7 +325,7 @@ impl<'a> Connection<'a> {
                 }
                 Next::Message(..) => {}
                 Next::Timeout => return Err(Lost(format!("no START for game {id}"))),
-                Next::Closed => return Err(Lost("the server closed the connection".into())),
+                Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => return Ok(Some(Ended::Stopped)),
             }
         }
@@ -446,10 +452,8 @@ impl<'a> Connection<'a> {
         if progress.root.key() != pos.key() {
             return Ok(());
         }
-        let best = progress.last.and_then(|i| i.pv.first().copied()).filter(|&m| pos.is_legal(m));
-        let mut list = crate::rules::MoveList::new();
-        pos.legal_moves(&mut list);
-        let Some(mv) = best.or_else(|| list.iter().next()) else {
+        let best_so_far = progress.last.and_then(|i| i.pv.first().copied());
+        let Some(mv) = crate::play::fallback_move(&pos, best_so_far) else {
             return self.finish_with(&Request::Resign);
         };
         self.report.warn("the search has not answered in time: its best move so far is played");
@@ -545,7 +549,7 @@ impl<'a> Connection<'a> {
                 Next::Timeout => {
                     return Err(Lost(format!("the server said nothing for {} s", wait.as_secs())));
                 }
-                Next::Closed => return Err(Lost("the server closed the connection".into())),
+                Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => {
                     let g = self.game.take().expect("playing");
                     self.play.cancel();

@@ -1,21 +1,22 @@
-//! Fuzzing the protocol loops (issue 11): CECP and the text mode (raw and xshogi displays)
-//! fed sessions cut from the transcript tests and mutated (lines dropped, repeated, swapped,
-//! garbled, junk inserted), some lines waiting for the engine to be idle, others coming while
-//! it thinks. USI's loop is fuzzed by its own unit tests (src/protocol/usi/fuzz.rs).
+//! Fuzzing the protocol loops (issue 11): CECP, USI and the text mode (raw and xshogi
+//! displays) fed sessions cut from the transcript tests and mutated (lines dropped, repeated,
+//! swapped, garbled, junk inserted), some lines waiting for the engine to be idle, others
+//! coming while it thinks.
 //!
 //! Checked on every case: no panic; no hang (each wait has a deadline, and the end of input
 //! must end the loop); a refused line (an error reply) leaves the game as it was; every move
-//! the engine announces is legal where it is played; CECP prints only lines of its protocol.
+//! the engine announces is legal where it is played; CECP and USI print only lines of their
+//! protocols.
 //!
 //! The loops run in this process and write files (`save`, `list`, …): every file command is
 //! given a name in a fresh directory of the fuzzer's own (the working directory is the whole
 //! process's, which other tests share, so it stays as it is).
 
+use crate::common::SharedOut;
 use crate::common::fuzz::{
-    SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
-    string_literals,
+    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
 };
-use crate::common::lines::{cecp_line_ok, cecp_refusal};
+use crate::common::lines::{cecp_line_ok, cecp_refusal, usi_line_ok};
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
@@ -23,6 +24,7 @@ use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow};
 use gnushogi::protocol::gnu::display::RawDisplay;
 use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
+use gnushogi::protocol::usi::Usi;
 use gnushogi::rules::Position;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -364,6 +366,161 @@ fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn text_sessions() {
     check("text-sessions", 400, text_streams(), text_case);
+}
+
+// ----- USI -----------------------------------------------------------------------------
+//
+// The loop's own handler fed event by event, so the game can be looked at after each line:
+// a line answered with `info string error` leaves the position as it was; every `bestmove`
+// is legal in the position searched; only USI's lines are printed.
+
+struct UsiRun {
+    usi: Usi<SharedOut>,
+    out: SharedOut,
+    events: std::sync::mpsc::Receiver<Event>,
+}
+
+impl UsiRun {
+    /// One event; checks the lines printed and the legality of a `bestmove`.
+    fn feed(&mut self, event: Event) -> Result<bool, TestCaseError> {
+        let root = self.usi.searched().cloned();
+        let mark = self.out.mark();
+        let go_on = self
+            .usi
+            .on_event(event)
+            .map_err(|e| TestCaseError::fail(format!("write error: {e}")))?;
+        self.check_output(mark, root.as_ref())?;
+        Ok(go_on)
+    }
+
+    fn check_output(&self, mark: usize, root: Option<&Position>) -> Result<(), TestCaseError> {
+        for line in self.out.since(mark).lines() {
+            prop_assert!(usi_line_ok(line), "not a USI line: {line:?}");
+            if let Some(rest) = line.strip_prefix("bestmove ") {
+                let mv = rest.split(' ').next().unwrap_or("");
+                if mv != "resign" && mv != "win" {
+                    let Some(root) = root else {
+                        return Err(TestCaseError::fail(format!("{line} with no search")));
+                    };
+                    let legal = parse_usi_move(mv).is_some_and(|m| m.to_move(root).is_ok());
+                    prop_assert!(legal, "illegal {line} in {}", to_sfen(root));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Feeds what has come; polls a running search or solve as the loop does.
+    fn pump(&mut self, wait: Duration) -> Result<bool, TestCaseError> {
+        match self.events.recv_timeout(wait) {
+            Ok(e) => {
+                if !self.feed(e)? {
+                    return Ok(false);
+                }
+                while let Ok(e) = self.events.try_recv() {
+                    if !self.feed(e)? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Err(_) => {
+                if self.usi.deadline().is_some_and(|d| d <= Instant::now()) {
+                    let root = self.usi.searched().cloned();
+                    let mark = self.out.mark();
+                    self.usi.on_deadline().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    self.check_output(mark, root.as_ref())?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn busy(&self) -> bool {
+        self.usi.busy()
+    }
+
+    /// `stop` (and `ponderhit`'s end of waiting), then waits for the search to answer.
+    fn settle(&mut self) -> Result<bool, TestCaseError> {
+        if !self.busy() {
+            return Ok(true);
+        }
+        if !self.feed(Event::Line("stop".into()))? {
+            return Ok(false);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        while self.busy() {
+            prop_assert!(Instant::now() < deadline, "no answer after stop");
+            if !self.pump(Duration::from_millis(20))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
+    let (sender, events) = channel();
+    let out = SharedOut::default();
+    let usi = Usi::new(out.clone(), engine(), sender);
+    let mut run = UsiRun { usi, out, events };
+    for (line, wait) in lines {
+        if wait && !run.settle()? {
+            return Ok(());
+        }
+        let idle = !run.busy();
+        let before = snapshot(run.usi.game());
+        let mark = run.out.mark();
+        if !run.feed(Event::Line(line.clone()))? {
+            return Ok(());
+        }
+        let reply = run.out.since(mark);
+        if idle && reply.lines().any(|l| l.starts_with("info string error")) {
+            prop_assert_eq!(
+                snapshot(run.usi.game()),
+                before,
+                "{:?} was refused ({}) but the game changed",
+                line,
+                reply.trim()
+            );
+        }
+        if !run.pump(Duration::ZERO)? {
+            return Ok(());
+        }
+    }
+    // The end of input ends the loop at once, whatever runs.
+    let go_on = run.feed(Event::Eof)?;
+    prop_assert!(!go_on, "the loop went on after the end of input");
+    run.usi.shutdown();
+    Ok(())
+}
+
+#[test]
+fn usi_sessions() {
+    let src = include_str!("usi.rs");
+    let sfens = sfen_column(POSITIONS);
+    let transcript: Vec<String> = transcript_literals(src, &sfens)
+        .into_iter()
+        .filter(|l| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            gnushogi::protocol::usi::command::COMMANDS.contains(&first) && first != "quit"
+        })
+        .collect();
+    let mut seeds = string_literals(src);
+    seeds.extend(fill_holes(seeds.clone(), src, &sfens));
+    seeds.extend(sfens.iter().take(30).map(|s| format!("position sfen {s} moves")));
+    seeds.extend(
+        [
+            "go depth 2",
+            "go infinite",
+            "go ponder",
+            "go mate 100",
+            "stop",
+            "ponderhit",
+            "usinewgame",
+        ]
+        .map(String::from),
+    );
+    check("usi-sessions", 300, stream(transcript, mutated_line(seeds)), usi_case);
 }
 
 // ----- the X display, and the turn to CECP or USI ---------------------------------------

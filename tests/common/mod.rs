@@ -1,7 +1,8 @@
 //! What the tests share: one session driver for every protocol, in-process or over the real
 //! binary ([`driver`]); the fuzzing kit ([`fuzz`]); a terminal for the full-screen tests
-//! ([`tmux`]); one random number generator ([`Rng`]); fresh directories; the trainer's
-//! rounding of a network's weights ([`quantize`]).
+//! ([`tmux`]); the rule for tests that need an outside program ([`tools`]); one random
+//! number generator ([`Rng`]); fresh directories; the trainer's rounding of a network's
+//! weights ([`quantize`]).
 
 pub mod csa_server;
 pub mod driver;
@@ -14,9 +15,11 @@ pub mod lines;
 #[path = "../../examples/common/quantize.rs"]
 pub mod quantize;
 pub mod tmux;
+pub mod tools;
 
 pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};
 pub use lines::SharedOut;
+pub use tools::require;
 
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};

@@ -30,7 +30,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// Middle-game positions of the test data.
@@ -54,6 +54,28 @@ fn snapshot(game: &gnushogi::game::Game) -> (String, Vec<String>) {
     (to_sfen(game.start()), game.moves().iter().map(|m| m.to_string()).collect())
 }
 
+/// A line `refused` (its reply refuses it, and the engine was idle) leaves the game as it was
+/// `before` (its [`snapshot`]).
+fn unchanged_if_refused(
+    refused: bool,
+    game: &gnushogi::game::Game,
+    before: (String, Vec<String>),
+    line: &str,
+    reply: &str,
+) -> Result<(), TestCaseError> {
+    if refused {
+        let reply = reply.trim();
+        prop_assert_eq!(
+            snapshot(game),
+            before,
+            "{:?} was refused ({}) but the game changed",
+            line,
+            reply
+        );
+    }
+    Ok(())
+}
+
 /// A transcript's literals, the holes of its format strings filled (positions, moves).
 fn transcript_literals(src: &str, fill: &[String]) -> Vec<String> {
     fill_holes(literals_in_order(src), src, fill)
@@ -72,20 +94,31 @@ fn inputs(literals: Vec<String>, words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-// ----- CECP ----------------------------------------------------------------------------
-
-struct CecpRun {
-    cecp: Cecp<SharedOut>,
+/// A front end under test (CECP's or USI's loop), the output it writes, and the events its
+/// engine sends.
+struct Run<F> {
+    front: F,
     out: SharedOut,
-    rx: std::sync::mpsc::Receiver<Event>,
+    events: Receiver<Event>,
 }
 
-impl CecpRun {
+impl<F> Run<F> {
+    /// The front end `new` makes of a writer the test reads back and a sender of events.
+    fn new(new: impl FnOnce(SharedOut, Sender<Event>) -> F) -> Run<F> {
+        let (sender, events) = channel();
+        let out = SharedOut::default();
+        Run { front: new(out.clone(), sender), out, events }
+    }
+}
+
+// ----- CECP ----------------------------------------------------------------------------
+
+impl Run<Cecp<SharedOut>> {
     /// Feeds one event; checks the lines it printed, and the legality of an engine move.
     fn feed(&mut self, event: Event) -> Result<Flow, TestCaseError> {
-        let before = self.cecp.game().position().clone();
+        let before = self.front.game().position().clone();
         let mark = self.out.mark();
-        let flow = self.cecp.on_event(event);
+        let flow = self.front.on_event(event);
         for line in self.out.since(mark).lines() {
             prop_assert!(cecp_line_ok(line), "not a CECP line: {line:?}");
             if let Some(text) = line.strip_prefix("move ") {
@@ -98,7 +131,7 @@ impl CecpRun {
 
     /// Feeds the engine events that have come.
     fn pump(&mut self) -> Result<Flow, TestCaseError> {
-        while let Ok(e) = self.rx.try_recv() {
+        while let Ok(e) = self.events.try_recv() {
             if self.feed(e)? == Flow::Quit {
                 return Ok(Flow::Quit);
             }
@@ -110,12 +143,12 @@ impl CecpRun {
     /// another search on its move (after `undo`, say): that one is told `?` too.
     fn settle(&mut self) -> Result<Flow, TestCaseError> {
         let deadline = Instant::now() + PATIENCE;
-        while self.cecp.thinking() {
+        while self.front.thinking() {
             prop_assert!(Instant::now() < deadline, "the engine did not move after '?'");
             if self.feed(Event::Line("?".into()))? == Flow::Quit {
                 return Ok(Flow::Quit);
             }
-            if let Ok(e) = self.rx.recv_timeout(Duration::from_millis(200))
+            if let Ok(e) = self.events.recv_timeout(Duration::from_millis(200))
                 && (self.feed(e)? == Flow::Quit || self.pump()? == Flow::Quit)
             {
                 return Ok(Flow::Quit);
@@ -129,30 +162,20 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     if std::env::var_os("FUZZ_TRACE").is_some() {
         eprintln!("cecp case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
     }
-    let (tx, rx) = channel();
-    let out = SharedOut::default();
-    let cecp = Cecp::new(out.clone(), engine(), tx);
-    let mut run = CecpRun { cecp, out, rx };
+    let mut run = Run::new(|out, sender| Cecp::new(out, engine(), sender));
     for (line, wait) in lines {
         if wait && run.settle()? == Flow::Quit {
             return Ok(());
         }
-        let idle = !run.cecp.thinking();
-        let before = snapshot(run.cecp.game());
+        let idle = !run.front.thinking();
+        let before = snapshot(run.front.game());
         let mark = run.out.mark();
         if run.feed(Event::Line(line.clone()))? == Flow::Quit {
             return Ok(());
         }
         let reply = run.out.since(mark);
-        if idle && reply.lines().any(cecp_refusal) {
-            prop_assert_eq!(
-                snapshot(run.cecp.game()),
-                before,
-                "{:?} was refused ({}) but the game changed",
-                line,
-                reply.trim()
-            );
-        }
+        let refused = idle && reply.lines().any(cecp_refusal);
+        unchanged_if_refused(refused, run.front.game(), before, &line, &reply)?;
         if run.pump()? == Flow::Quit {
             return Ok(());
         }
@@ -163,7 +186,7 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     }
     let deadline = Instant::now() + PATIENCE;
     loop {
-        match run.rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        match run.events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             Ok(e) => {
                 if run.feed(e)? == Flow::Quit {
                     return Ok(());
@@ -324,15 +347,8 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
             let mark = out.mark();
             interp.input(unit.clone());
             let reply = out.since(mark);
-            if idle && reply.lines().any(text_refusal) {
-                prop_assert_eq!(
-                    snapshot(interp.game()),
-                    before,
-                    "{:?} was refused ({}) but the game changed",
-                    unit,
-                    reply.trim()
-                );
-            }
+            let refused = idle && reply.lines().any(text_refusal);
+            unchanged_if_refused(refused, interp.game(), before, &unit, &reply)?;
             if pump(&mut interp, Duration::ZERO)? {
                 return Ok(());
             }
@@ -374,19 +390,13 @@ fn text_sessions() {
 // a line answered with `info string error` leaves the position as it was; every `bestmove`
 // is legal in the position searched; only USI's lines are printed.
 
-struct UsiRun {
-    usi: Usi<SharedOut>,
-    out: SharedOut,
-    events: std::sync::mpsc::Receiver<Event>,
-}
-
-impl UsiRun {
+impl Run<Usi<SharedOut>> {
     /// One event; checks the lines printed and the legality of a `bestmove`.
     fn feed(&mut self, event: Event) -> Result<bool, TestCaseError> {
-        let root = self.usi.searched().cloned();
+        let root = self.front.searched().cloned();
         let mark = self.out.mark();
         let go_on = self
-            .usi
+            .front
             .on_event(event)
             .map_err(|e| TestCaseError::fail(format!("write error: {e}")))?;
         self.check_output(mark, root.as_ref())?;
@@ -424,10 +434,10 @@ impl UsiRun {
                 }
             }
             Err(_) => {
-                if self.usi.deadline().is_some_and(|d| d <= Instant::now()) {
-                    let root = self.usi.searched().cloned();
+                if self.front.deadline().is_some_and(|d| d <= Instant::now()) {
+                    let root = self.front.searched().cloned();
                     let mark = self.out.mark();
-                    self.usi.on_deadline().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    self.front.on_deadline().map_err(|e| TestCaseError::fail(e.to_string()))?;
                     self.check_output(mark, root.as_ref())?;
                 }
             }
@@ -436,7 +446,7 @@ impl UsiRun {
     }
 
     fn busy(&self) -> bool {
-        self.usi.busy()
+        self.front.busy()
     }
 
     /// `stop` (and `ponderhit`'s end of waiting), then waits for the search to answer.
@@ -459,30 +469,20 @@ impl UsiRun {
 }
 
 fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
-    let (sender, events) = channel();
-    let out = SharedOut::default();
-    let usi = Usi::new(out.clone(), engine(), sender);
-    let mut run = UsiRun { usi, out, events };
+    let mut run = Run::new(|out, sender| Usi::new(out, engine(), sender));
     for (line, wait) in lines {
         if wait && !run.settle()? {
             return Ok(());
         }
         let idle = !run.busy();
-        let before = snapshot(run.usi.game());
+        let before = snapshot(run.front.game());
         let mark = run.out.mark();
         if !run.feed(Event::Line(line.clone()))? {
             return Ok(());
         }
         let reply = run.out.since(mark);
-        if idle && reply.lines().any(|l| l.starts_with("info string error")) {
-            prop_assert_eq!(
-                snapshot(run.usi.game()),
-                before,
-                "{:?} was refused ({}) but the game changed",
-                line,
-                reply.trim()
-            );
-        }
+        let refused = idle && reply.lines().any(|l| l.starts_with("info string error"));
+        unchanged_if_refused(refused, run.front.game(), before, &line, &reply)?;
         if !run.pump(Duration::ZERO)? {
             return Ok(());
         }
@@ -490,7 +490,7 @@ fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     // The end of input ends the loop at once, whatever runs.
     let go_on = run.feed(Event::Eof)?;
     prop_assert!(!go_on, "the loop went on after the end of input");
-    run.usi.shutdown();
+    run.front.shutdown();
     Ok(())
 }
 

@@ -3,6 +3,8 @@
 //! option of `--help` is in the man page, the man page renders cleanly with groff, and the
 //! worked examples of the pages are what the program does.
 
+use crate::common::require;
+use crate::common::tools::cannot_run;
 use gnushogi::notation::{parse_sfen, parse_text_move, parse_usi_move, parse_xboard_move, to_sfen};
 use gnushogi::protocol::{cecp, gnu, usi};
 use gnushogi::rules::{IllegalMove, Move, Position};
@@ -263,10 +265,11 @@ fn the_man_page_lists_every_text_mode_command() {
 #[test]
 fn the_man_page_renders_without_warnings() {
     let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("doc/gnushogi.6");
-    let Ok(out) = Command::new("groff").args(["-ww", "-z", "-man"]).arg(&page).output() else {
-        eprintln!("groff is not installed: the man page's rendering is not checked");
+    let missing = cannot_run(Command::new("groff").arg("--version"), "apt-get install groff-base");
+    if !require("groff", missing) {
         return;
-    };
+    }
+    let out = Command::new("groff").args(["-ww", "-z", "-man"]).arg(&page).output().unwrap();
     let warnings = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && warnings.is_empty(), "groff -ww:\n{warnings}");
     let out = Command::new("groff").args(["-man", "-Tutf8"]).arg(&page).output().unwrap();

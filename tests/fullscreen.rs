@@ -490,10 +490,7 @@ fn program() -> String {
 
 #[test]
 fn under_a_real_terminal_a_move_then_quit() {
-    let Some(t) = Tmux::start("gnushogi-fs") else {
-        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-fs") else { return };
     t.send(&[&program(), "Enter"]);
     t.wait("Enter Level:");
     assert!(t.alternate_screen());
@@ -527,10 +524,7 @@ fn under_a_real_terminal_a_move_then_quit() {
 
 #[test]
 fn under_a_small_terminal_the_game_goes_on() {
-    let Some(t) = Tmux::start("gnushogi-fs-small") else {
-        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-fs-small") else { return };
     t.tmux(&["resize-window", "-t", &t.name, "-x", "60", "-y", "20"]);
     t.send(&[&program(), "Enter"]);
     let s = t.wait("Enter Level:");
@@ -558,10 +552,7 @@ fn under_a_small_terminal_the_game_goes_on() {
 /// move's line, mark and all, on one row.
 #[test]
 fn under_a_60_column_terminal_the_analysis_marks_stay_on_their_moves() {
-    let Some(t) = Tmux::start("gnushogi-fs-analyse") else {
-        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-fs-analyse") else { return };
     t.tmux(&["resize-window", "-t", &t.name, "-x", "60", "-y", "20"]);
     t.send(&[&program(), "Enter"]);
     t.wait("Enter Level:");
@@ -588,10 +579,7 @@ fn under_a_60_column_terminal_the_analysis_marks_stay_on_their_moves() {
 
 #[test]
 fn under_a_real_terminal_ctrl_c_restores_it() {
-    let Some(t) = Tmux::start("gnushogi-fs-c") else {
-        eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-fs-c") else { return };
     t.send(&[&program(), "Enter"]);
     t.wait("Enter Level:");
     t.send(&["3", "Enter"]);
@@ -642,10 +630,7 @@ fn under_a_real_terminal_a_hangup_ends_the_program() {
     // The terminal closing under the program (a window closed) must end it, at a menu and
     // in a game: crossterm's reader alone would read end-of-file forever, at full speed.
     for in_game in [false, true] {
-        let Some(t) = Tmux::start("gnushogi-hangup") else {
-            eprintln!("tmux is not installed: the pseudo-terminal test is skipped");
-            return;
-        };
+        let Some(t) = Tmux::start("gnushogi-hangup") else { return };
         // `exec`: the pane's shell becomes the program, so the pane's pid is the program's.
         let bin = env!("CARGO_BIN_EXE_gnushogi");
         t.send(&[&format!("exec {bin} -C -T 4 --seed 1"), "Enter"]);

@@ -1,21 +1,22 @@
-//! Fuzzing the protocol loops (issue 11): CECP and the text mode (raw and xshogi displays)
-//! fed sessions cut from the transcript tests and mutated (lines dropped, repeated, swapped,
-//! garbled, junk inserted), some lines waiting for the engine to be idle, others coming while
-//! it thinks. USI's loop is fuzzed by its own unit tests (src/protocol/usi/fuzz.rs).
+//! Fuzzing the protocol loops (issue 11): CECP, USI and the text mode (raw and xshogi
+//! displays) fed sessions cut from the transcript tests and mutated (lines dropped, repeated,
+//! swapped, garbled, junk inserted), some lines waiting for the engine to be idle, others
+//! coming while it thinks.
 //!
 //! Checked on every case: no panic; no hang (each wait has a deadline, and the end of input
 //! must end the loop); a refused line (an error reply) leaves the game as it was; every move
-//! the engine announces is legal where it is played; CECP prints only lines of its protocol.
+//! the engine announces is legal where it is played; CECP and USI print only lines of their
+//! protocols.
 //!
 //! The loops run in this process and write files (`save`, `list`, …): every file command is
 //! given a name in a fresh directory of the fuzzer's own (the working directory is the whole
 //! process's, which other tests share, so it stays as it is).
 
+use crate::common::SharedOut;
 use crate::common::fuzz::{
-    SharedOut, check, fill_holes, literals_in_order, mutated_line, sfen_column, stream,
-    string_literals,
+    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
 };
-use crate::common::lines::{cecp_line_ok, cecp_refusal};
+use crate::common::lines::{cecp_line_ok, cecp_refusal, usi_line_ok};
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
@@ -23,12 +24,13 @@ use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow};
 use gnushogi::protocol::gnu::display::RawDisplay;
 use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
+use gnushogi::protocol::usi::Usi;
 use gnushogi::rules::Position;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// Middle-game positions of the test data.
@@ -52,6 +54,28 @@ fn snapshot(game: &gnushogi::game::Game) -> (String, Vec<String>) {
     (to_sfen(game.start()), game.moves().iter().map(|m| m.to_string()).collect())
 }
 
+/// A line `refused` (its reply refuses it, and the engine was idle) leaves the game as it was
+/// `before` (its [`snapshot`]).
+fn unchanged_if_refused(
+    refused: bool,
+    game: &gnushogi::game::Game,
+    before: (String, Vec<String>),
+    line: &str,
+    reply: &str,
+) -> Result<(), TestCaseError> {
+    if refused {
+        let reply = reply.trim();
+        prop_assert_eq!(
+            snapshot(game),
+            before,
+            "{:?} was refused ({}) but the game changed",
+            line,
+            reply
+        );
+    }
+    Ok(())
+}
+
 /// A transcript's literals, the holes of its format strings filled (positions, moves).
 fn transcript_literals(src: &str, fill: &[String]) -> Vec<String> {
     fill_holes(literals_in_order(src), src, fill)
@@ -70,20 +94,31 @@ fn inputs(literals: Vec<String>, words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-// ----- CECP ----------------------------------------------------------------------------
-
-struct CecpRun {
-    cecp: Cecp<SharedOut>,
+/// A front end under test (CECP's or USI's loop), the output it writes, and the events its
+/// engine sends.
+struct Run<F> {
+    front: F,
     out: SharedOut,
-    rx: std::sync::mpsc::Receiver<Event>,
+    events: Receiver<Event>,
 }
 
-impl CecpRun {
+impl<F> Run<F> {
+    /// The front end `new` makes of a writer the test reads back and a sender of events.
+    fn new(new: impl FnOnce(SharedOut, Sender<Event>) -> F) -> Run<F> {
+        let (sender, events) = channel();
+        let out = SharedOut::default();
+        Run { front: new(out.clone(), sender), out, events }
+    }
+}
+
+// ----- CECP ----------------------------------------------------------------------------
+
+impl Run<Cecp<SharedOut>> {
     /// Feeds one event; checks the lines it printed, and the legality of an engine move.
     fn feed(&mut self, event: Event) -> Result<Flow, TestCaseError> {
-        let before = self.cecp.game().position().clone();
+        let before = self.front.game().position().clone();
         let mark = self.out.mark();
-        let flow = self.cecp.on_event(event);
+        let flow = self.front.on_event(event);
         for line in self.out.since(mark).lines() {
             prop_assert!(cecp_line_ok(line), "not a CECP line: {line:?}");
             if let Some(text) = line.strip_prefix("move ") {
@@ -96,7 +131,7 @@ impl CecpRun {
 
     /// Feeds the engine events that have come.
     fn pump(&mut self) -> Result<Flow, TestCaseError> {
-        while let Ok(e) = self.rx.try_recv() {
+        while let Ok(e) = self.events.try_recv() {
             if self.feed(e)? == Flow::Quit {
                 return Ok(Flow::Quit);
             }
@@ -108,12 +143,12 @@ impl CecpRun {
     /// another search on its move (after `undo`, say): that one is told `?` too.
     fn settle(&mut self) -> Result<Flow, TestCaseError> {
         let deadline = Instant::now() + PATIENCE;
-        while self.cecp.thinking() {
+        while self.front.thinking() {
             prop_assert!(Instant::now() < deadline, "the engine did not move after '?'");
             if self.feed(Event::Line("?".into()))? == Flow::Quit {
                 return Ok(Flow::Quit);
             }
-            if let Ok(e) = self.rx.recv_timeout(Duration::from_millis(200))
+            if let Ok(e) = self.events.recv_timeout(Duration::from_millis(200))
                 && (self.feed(e)? == Flow::Quit || self.pump()? == Flow::Quit)
             {
                 return Ok(Flow::Quit);
@@ -127,30 +162,20 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     if std::env::var_os("FUZZ_TRACE").is_some() {
         eprintln!("cecp case: {:?}", lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>());
     }
-    let (tx, rx) = channel();
-    let out = SharedOut::default();
-    let cecp = Cecp::new(out.clone(), engine(), tx);
-    let mut run = CecpRun { cecp, out, rx };
+    let mut run = Run::new(|out, sender| Cecp::new(out, engine(), sender));
     for (line, wait) in lines {
         if wait && run.settle()? == Flow::Quit {
             return Ok(());
         }
-        let idle = !run.cecp.thinking();
-        let before = snapshot(run.cecp.game());
+        let idle = !run.front.thinking();
+        let before = snapshot(run.front.game());
         let mark = run.out.mark();
         if run.feed(Event::Line(line.clone()))? == Flow::Quit {
             return Ok(());
         }
         let reply = run.out.since(mark);
-        if idle && reply.lines().any(cecp_refusal) {
-            prop_assert_eq!(
-                snapshot(run.cecp.game()),
-                before,
-                "{:?} was refused ({}) but the game changed",
-                line,
-                reply.trim()
-            );
-        }
+        let refused = idle && reply.lines().any(cecp_refusal);
+        unchanged_if_refused(refused, run.front.game(), before, &line, &reply)?;
         if run.pump()? == Flow::Quit {
             return Ok(());
         }
@@ -161,7 +186,7 @@ fn cecp_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     }
     let deadline = Instant::now() + PATIENCE;
     loop {
-        match run.rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        match run.events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             Ok(e) => {
                 if run.feed(e)? == Flow::Quit {
                     return Ok(());
@@ -322,15 +347,8 @@ fn text_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
             let mark = out.mark();
             interp.input(unit.clone());
             let reply = out.since(mark);
-            if idle && reply.lines().any(text_refusal) {
-                prop_assert_eq!(
-                    snapshot(interp.game()),
-                    before,
-                    "{:?} was refused ({}) but the game changed",
-                    unit,
-                    reply.trim()
-                );
-            }
+            let refused = idle && reply.lines().any(text_refusal);
+            unchanged_if_refused(refused, interp.game(), before, &unit, &reply)?;
             if pump(&mut interp, Duration::ZERO)? {
                 return Ok(());
             }
@@ -364,6 +382,145 @@ fn text_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn text_sessions() {
     check("text-sessions", 400, text_streams(), text_case);
+}
+
+// ----- USI -----------------------------------------------------------------------------
+//
+// The loop's own handler fed event by event, so the game can be looked at after each line:
+// a line answered with `info string error` leaves the position as it was; every `bestmove`
+// is legal in the position searched; only USI's lines are printed.
+
+impl Run<Usi<SharedOut>> {
+    /// One event; checks the lines printed and the legality of a `bestmove`.
+    fn feed(&mut self, event: Event) -> Result<bool, TestCaseError> {
+        let root = self.front.searched().cloned();
+        let mark = self.out.mark();
+        let go_on = self
+            .front
+            .on_event(event)
+            .map_err(|e| TestCaseError::fail(format!("write error: {e}")))?;
+        self.check_output(mark, root.as_ref())?;
+        Ok(go_on)
+    }
+
+    fn check_output(&self, mark: usize, root: Option<&Position>) -> Result<(), TestCaseError> {
+        for line in self.out.since(mark).lines() {
+            prop_assert!(usi_line_ok(line), "not a USI line: {line:?}");
+            if let Some(rest) = line.strip_prefix("bestmove ") {
+                let mv = rest.split(' ').next().unwrap_or("");
+                if mv != "resign" && mv != "win" {
+                    let Some(root) = root else {
+                        return Err(TestCaseError::fail(format!("{line} with no search")));
+                    };
+                    let legal = parse_usi_move(mv).is_some_and(|m| m.to_move(root).is_ok());
+                    prop_assert!(legal, "illegal {line} in {}", to_sfen(root));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Feeds what has come; polls a running search or solve as the loop does.
+    fn pump(&mut self, wait: Duration) -> Result<bool, TestCaseError> {
+        match self.events.recv_timeout(wait) {
+            Ok(e) => {
+                if !self.feed(e)? {
+                    return Ok(false);
+                }
+                while let Ok(e) = self.events.try_recv() {
+                    if !self.feed(e)? {
+                        return Ok(false);
+                    }
+                }
+            }
+            Err(_) => {
+                if self.front.deadline().is_some_and(|d| d <= Instant::now()) {
+                    let root = self.front.searched().cloned();
+                    let mark = self.out.mark();
+                    self.front.on_deadline().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    self.check_output(mark, root.as_ref())?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn busy(&self) -> bool {
+        self.front.busy()
+    }
+
+    /// `stop` (and `ponderhit`'s end of waiting), then waits for the search to answer.
+    fn settle(&mut self) -> Result<bool, TestCaseError> {
+        if !self.busy() {
+            return Ok(true);
+        }
+        if !self.feed(Event::Line("stop".into()))? {
+            return Ok(false);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        while self.busy() {
+            prop_assert!(Instant::now() < deadline, "no answer after stop");
+            if !self.pump(Duration::from_millis(20))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn usi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
+    let mut run = Run::new(|out, sender| Usi::new(out, engine(), sender));
+    for (line, wait) in lines {
+        if wait && !run.settle()? {
+            return Ok(());
+        }
+        let idle = !run.busy();
+        let before = snapshot(run.front.game());
+        let mark = run.out.mark();
+        if !run.feed(Event::Line(line.clone()))? {
+            return Ok(());
+        }
+        let reply = run.out.since(mark);
+        let refused = idle && reply.lines().any(|l| l.starts_with("info string error"));
+        unchanged_if_refused(refused, run.front.game(), before, &line, &reply)?;
+        if !run.pump(Duration::ZERO)? {
+            return Ok(());
+        }
+    }
+    // The end of input ends the loop at once, whatever runs.
+    let go_on = run.feed(Event::Eof)?;
+    prop_assert!(!go_on, "the loop went on after the end of input");
+    run.front.shutdown();
+    Ok(())
+}
+
+#[test]
+fn usi_sessions() {
+    let src = include_str!("usi.rs");
+    let sfens = sfen_column(POSITIONS);
+    let transcript: Vec<String> = transcript_literals(src, &sfens)
+        .into_iter()
+        .filter(|l| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            gnushogi::protocol::usi::command::COMMANDS.contains(&first) && first != "quit"
+        })
+        .collect();
+    let mut seeds = string_literals(src);
+    seeds.extend(fill_holes(seeds.clone(), src, &sfens));
+    seeds.extend(sfens.iter().take(30).map(|s| format!("position sfen {s} moves")));
+    seeds.extend(
+        [
+            "go depth 2",
+            "go infinite",
+            "go ponder",
+            "go mate 100",
+            "stop",
+            "ponderhit",
+            "usinewgame",
+        ]
+        .map(String::from),
+    );
+    check("usi-sessions", 300, stream(transcript, mutated_line(seeds)), usi_case);
 }
 
 // ----- the X display, and the turn to CECP or USI ---------------------------------------

@@ -6,7 +6,8 @@
 
 use crate::common::driver::PATIENCE;
 use crate::common::tmux::Tmux;
-use crate::common::{BIN, Driver, assert_clean, fresh_dir};
+use crate::common::tools::python_cannot_import;
+use crate::common::{BIN, Driver, assert_clean, fresh_dir, require};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use gnushogi::config::{Config, GameKind};
 use gnushogi::engine::{Engine, EngineOptions};
@@ -238,9 +239,12 @@ fn cecp_plays_a_legal_giver_s_move_from_every_handicap_fen() {
     assert_clean(status, &err, "cecp");
 }
 
-/// Each handicap's legal moves, counted by cshogi (when python3 can import it).
+/// Each handicap's legal moves, counted by cshogi (see `common::require`).
 #[test]
 fn legal_moves_agree_with_cshogi() {
+    if !require("cshogi", python_cannot_import("cshogi", "pip install cshogi==1.1.0")) {
+        return;
+    }
     let sfens: Vec<String> = Handicap::ALL.iter().map(|h| to_sfen(&h.position())).collect();
     let script = "import sys, cshogi\n\
                   for s in sys.stdin.read().splitlines():\n\
@@ -255,19 +259,9 @@ fn legal_moves_agree_with_cshogi() {
             use std::io::Write;
             c.stdin.take().unwrap().write_all(sfens.join("\n").as_bytes())?;
             c.wait_with_output()
-        });
-    let out = match out {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            let err = String::from_utf8_lossy(&o.stderr);
-            eprintln!("cshogi is not importable, the check is skipped: {}", err.trim());
-            return;
-        }
-        Err(e) => {
-            eprintln!("python3 cannot run, the check is skipped: {e}");
-            return;
-        }
-    };
+        })
+        .expect("python3 runs");
+    assert!(out.status.success(), "cshogi: {}", String::from_utf8_lossy(&out.stderr));
     let counts: Vec<usize> =
         String::from_utf8_lossy(&out.stdout).lines().map(|l| l.trim().parse().unwrap()).collect();
     assert_eq!(counts.len(), 15);
@@ -366,10 +360,7 @@ fn the_full_screen_asks_the_kind_of_game_after_the_level() {
 
 #[test]
 fn the_full_screen_menu_of_handicaps_under_a_real_terminal() {
-    let Some(t) = Tmux::start("gnushogi-handicap") else {
-        eprintln!("tmux is not installed: the full-screen test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-handicap") else { return };
     t.send(&[&format!("{BIN} -C -T 4 --seed 1; echo EXIT:$?"), "Enter"]);
     t.wait("Enter Level:");
     t.send(&["11", "Enter"]);

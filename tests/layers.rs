@@ -712,3 +712,39 @@ fn the_folder_reader_finds_every_circle_and_no_other() {
         assert_eq!(edges.contains_key(&(from.clone(), to.clone())), seen, "{from:?} -> {to:?}");
     }
 }
+
+/// Whether a line of Rust takes in another Rust file: `#[path = "…"]` on a module, or
+/// `include!`/`include_str!` of a `.rs` file.
+fn takes_in_rust(line: &str) -> bool {
+    let line = line.trim_start();
+    let included = line.contains("include") && line.contains(".rs\")");
+    !line.starts_with("//") && (line.starts_with("#[path") || included)
+}
+
+/// The library holds no test kit (issue 59): no file of `src/` takes in a Rust file from
+/// elsewhere (a test's source, a kit under `tests/`), and nothing outside `src/` (the tests,
+/// the cargo-fuzz targets, the examples) takes in a file of `src/`. Test code lives in
+/// `tests/`, shared with `fuzz/` by path.
+#[test]
+fn the_library_holds_no_test_kit() {
+    let mut found = Vec::new();
+    for (rel, text) in src_files() {
+        let lines = text.lines().filter(|l| takes_in_rust(l));
+        found.extend(lines.map(|l| format!("src/{rel}: {}", l.trim())));
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut outside = Vec::new();
+    for dir in ["tests", "fuzz/fuzz_targets", "examples", "benches"] {
+        if root.join(dir).is_dir() {
+            rust_files(&root.join(dir), &mut outside);
+        }
+    }
+    assert!(outside.iter().any(|f| f.ends_with("fuzz/fuzz_targets/usi_session.rs")));
+    for file in outside {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines = text.lines().filter(|l| takes_in_rust(l) && l.contains("src/"));
+        let rel = file.strip_prefix(root).unwrap().display().to_string();
+        found.extend(lines.map(|l| format!("{rel}: {}", l.trim())));
+    }
+    assert!(found.is_empty(), "files taken in across src/'s border:\n{}", found.join("\n"));
+}

@@ -59,17 +59,9 @@ fn wait_line(t: &Tmux, line: &str) -> String {
     t.wait_until(line, |s| last_line(s) == line)
 }
 
-fn terminal(name: &str) -> Option<Tmux> {
-    let t = Tmux::start(name);
-    if t.is_none() {
-        eprintln!("tmux is not installed: the line editor's test is skipped");
-    }
-    t
-}
-
 #[test]
 fn the_prompt_edits_completes_and_recalls() {
-    let Some(t) = terminal("gnushogi-le") else { return };
+    let Some(t) = Tmux::start("gnushogi-le") else { return };
     let home = fresh_dir("line-editor");
     start(&t, &home, Some(&home.join("data")));
     // A move completed: 7g goes only to 7f.
@@ -107,7 +99,7 @@ fn the_prompt_edits_completes_and_recalls() {
 
 #[test]
 fn the_history_is_read_at_the_next_start() {
-    let Some(t) = terminal("gnushogi-le-history") else { return };
+    let Some(t) = Tmux::start("gnushogi-le-history") else { return };
     let home = fresh_dir("line-editor-history");
     // No XDG_DATA_HOME: ~/.local/share/gnushogi/history.
     start(&t, &home, None);
@@ -133,7 +125,7 @@ fn the_history_is_read_at_the_next_start() {
 
 #[test]
 fn a_data_directory_that_cannot_be_written_loses_only_the_history() {
-    let Some(t) = terminal("gnushogi-le-nodir") else { return };
+    let Some(t) = Tmux::start("gnushogi-le-nodir") else { return };
     let home = fresh_dir("line-editor-nodir");
     // A file where the folder should be: no folder can be made under it, even by root.
     let data = home.join("not-a-folder");
@@ -151,7 +143,7 @@ fn a_data_directory_that_cannot_be_written_loses_only_the_history() {
 
 #[test]
 fn ctrl_c_while_the_computer_thinks_makes_it_move() {
-    let Some(t) = terminal("gnushogi-le-think") else { return };
+    let Some(t) = Tmux::start("gnushogi-le-think") else { return };
     let home = fresh_dir("line-editor-think");
     start(&t, &home, Some(&home.join("data")));
     // Out of the book, ten minutes for its move: it would think for minutes.
@@ -182,7 +174,7 @@ fn ctrl_c_while_the_computer_thinks_makes_it_move() {
 
 #[test]
 fn the_xshogi_dialect_typed_at_a_terminal_edits_too() {
-    let Some(t) = terminal("gnushogi-le-xshogi") else { return };
+    let Some(t) = Tmux::start("gnushogi-le-xshogi") else { return };
     let home = fresh_dir("line-editor-xshogi");
     start_with(&t, &home, Some(&home.join("data")), "-X");
     t.wait("GNU Shogi ");

@@ -3,11 +3,14 @@
 //! read back with `dpkg-deb`, then unpacked into a scratch directory and the unpacked
 //! `usr/games/gnushogi` started, as xshogi and XBoard would start it.
 //!
-//! Skipped, saying why, when `cargo-deb` or `dpkg-deb` is missing, and in a debug test run
+//! Skipped, saying why, when `cargo-deb` or `dpkg-deb` is missing (under CI a failure:
+//! `common::require`), and in a debug test run
 //! (`cargo deb` packages the release binary, and only `cargo test --release` has just built
 //! it). The package is built with `--no-build`: this test never compiles anything, so it
 //! takes no build lock and packages exactly the binary the other tests ran.
 
+use crate::common::require;
+use crate::common::tools::cannot_run;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -33,26 +36,23 @@ fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// Whether `cmd` runs and exits 0 (a missing program is `false`).
-fn works(cmd: &mut Command) -> bool {
-    cmd.stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
-}
-
-/// Why the package cannot be built here, or `None` when it can.
-fn skip_reason(binary: &Path) -> Option<String> {
-    if !works(cargo().args(["deb", "--version"])) {
-        return Some("cargo-deb is not installed (cargo install cargo-deb --locked)".into());
+/// Whether the package can be built here: `cargo-deb` and `dpkg-deb` must be installed (see
+/// [`require`]), and the binary a release build (a debug test run skips this test, saying so).
+fn can_build(binary: &Path) -> bool {
+    let deb = cannot_run(cargo().args(["deb", "--version"]), "cargo install cargo-deb --locked");
+    let dpkg = cannot_run(Command::new("dpkg-deb").arg("--version"), "apt-get install dpkg");
+    if !require("cargo-deb", deb) || !require("dpkg-deb", dpkg) {
+        return false;
     }
-    if !works(Command::new("dpkg-deb").arg("--version")) {
-        return Some("dpkg-deb is not installed (apt-get install dpkg)".into());
-    }
-    if binary.parent().and_then(Path::file_name) != Some("release".as_ref()) {
-        return Some(format!(
-            "{} is not a release build: run `cargo test --release --test tests package::`",
+    let release = binary.parent().and_then(Path::file_name) == Some("release".as_ref());
+    if !release {
+        eprintln!(
+            "the Debian package test is skipped: {} is not a release build: run `cargo test \
+             --release --test tests package::`",
             binary.display()
-        ));
+        );
     }
-    None
+    release
 }
 
 /// The value of field `name` in `dpkg-deb --field` output, or `""`.
@@ -66,8 +66,7 @@ fn field<'a>(control: &'a str, name: &str) -> &'a str {
 #[test]
 fn the_debian_package_installs_a_working_gnushogi_in_usr_games() {
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_gnushogi"));
-    if let Some(why) = skip_reason(&binary) {
-        eprintln!("the Debian package test is skipped: {why}");
+    if !can_build(&binary) {
         return;
     }
     // target/release/gnushogi -> target: where cargo-deb finds `target/release/` assets.

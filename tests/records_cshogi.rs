@@ -2,10 +2,10 @@
 //! parses the files our writers make of the 538 public games and of random games (from the
 //! standard start and the handicaps), and must find the same start and the same moves. Its
 //! handicap table must agree with ours. Skipped, saying why, when `python3` or cshogi is
-//! missing. All files go to one Python run.
+//! missing, and under CI a failure (`common::require`). All files go to one Python run.
 
-use crate::common::Rng;
-use crate::common::fresh_dir;
+use crate::common::tools::python_cannot_import;
+use crate::common::{Rng, fresh_dir, require};
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, usi};
 use gnushogi::notation::to_sfen;
 use gnushogi::rules::handicap::Handicap;
@@ -32,17 +32,6 @@ for name in sys.stdin.read().split():
 for k, v in cshogi.KIF.Parser.HANDYCAP_SFENS.items():
     print('\t'.join(['handicap', k, v or '']))
 "#;
-
-fn cshogi_missing() -> Option<String> {
-    match Command::new("python3").args(["-c", "import cshogi"]).output() {
-        Err(e) => Some(format!("python3 cannot run: {e}")),
-        Ok(o) if !o.status.success() => Some(format!(
-            "cshogi cannot be imported: {}",
-            String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
-        )),
-        Ok(_) => None,
-    }
-}
 
 /// Random games from the standard start and the handicaps cshogi knows (it lacks the two
 /// seven-piece ones).
@@ -79,8 +68,7 @@ fn random_games(n: usize) -> Vec<Record> {
 
 #[test]
 fn cshogi_reads_our_records_move_for_move() {
-    if let Some(why) = cshogi_missing() {
-        println!("skipped: {why}");
+    if !require("cshogi", python_cannot_import("cshogi", "pip install cshogi==1.1.0")) {
         return;
     }
     let t0 = std::time::Instant::now();

@@ -5,10 +5,12 @@
 //! public games, of random legal games (declined promotions, drops, every ending), of games
 //! from every handicap and from set-up positions, and of records `--analyse` wrote; each must
 //! find our start and our moves, and ShogiHome's must find the score and the line of every
-//! analysed move in its comments. A reader that is not installed is reported as skipped
-//! (`.ci/run` installs them all: `npm ci` in `tests/readers`, pip for the Python ones).
+//! analysed move in its comments. A reader that is not installed is skipped, or under CI a
+//! failure (`common::require`; `.ci/run` installs them all: `npm ci` in `tests/readers`, pip
+//! for the Python ones).
 
-use crate::common::{BIN, Rng, fresh_dir, run};
+use crate::common::tools::{cannot_run, python_cannot_import};
+use crate::common::{BIN, Rng, fresh_dir, require, run};
 use gnushogi::files::record::{self, Format, Headers, Record, RecordMove, usi};
 use gnushogi::game::{DrawReason, Outcome, WinReason};
 use gnushogi::notation::kif::parse_kif_move;
@@ -31,28 +33,28 @@ fn readers_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/readers")
 }
 
-/// Why the node readers cannot run, if they cannot.
-fn node_missing() -> Option<String> {
-    if !readers_dir().join("node_modules/tsshogi").exists() {
-        return Some("tests/readers/node_modules is not installed (npm ci there)".into());
-    }
-    match Command::new("node").arg("--version").output() {
-        Ok(o) if o.status.success() => None,
-        _ => Some("node cannot run".into()),
-    }
+/// Whether the node readers can run (see [`require`]).
+fn node_readers() -> bool {
+    let missing = if readers_dir().join("node_modules/tsshogi").exists() {
+        cannot_run(Command::new("node").arg("--version"), "apt-get install nodejs")
+    } else {
+        Some("tests/readers/node_modules is not installed (npm ci there)".into())
+    };
+    require("the npm record readers (tsshogi, json-kifu-format, shogiops)", missing)
 }
 
-/// The Python readers that are installed, and why each other one is not.
-fn python_readers() -> (Vec<&'static str>, Vec<String>) {
-    let mut have = Vec::new();
-    let mut missing = Vec::new();
-    for (reader, module) in [("python-shogi", "shogi.KIF"), ("cshogi", "cshogi.KIF")] {
-        match Command::new("python3").args(["-c", &format!("import {module}")]).output() {
-            Ok(o) if o.status.success() => have.push(reader),
-            _ => missing.push(format!("{reader} cannot be imported")),
-        }
-    }
-    (have, missing)
+/// The Python readers that can run (see [`require`]).
+fn python_readers() -> Vec<&'static str> {
+    [
+        ("python-shogi", "shogi.KIF", "python-shogi==1.1.1"),
+        ("cshogi", "cshogi.KIF", "cshogi==1.1.0"),
+    ]
+    .into_iter()
+    .filter(|(reader, module, pin)| {
+        require(reader, python_cannot_import(module, &format!("pip install {pin}")))
+    })
+    .map(|(reader, ..)| reader)
+    .collect()
 }
 
 /// What a reader understood of one file.
@@ -377,15 +379,9 @@ fn our_analysis(
 
 #[test]
 fn the_readers_players_use_read_our_records_move_for_move() {
-    let node = node_missing();
-    let (python, python_missing) = python_readers();
-    if let Some(why) = &node {
-        println!("skipped: tsshogi, json-kifu-format, shogiops: {why}");
-    }
-    for why in &python_missing {
-        println!("skipped: {why}");
-    }
-    if node.is_some() && python.is_empty() {
+    let node = node_readers();
+    let python = python_readers();
+    if !node && python.is_empty() {
         return;
     }
     let t0 = std::time::Instant::now();
@@ -408,7 +404,7 @@ fn the_readers_players_use_read_our_records_move_for_move() {
     let names: Vec<String> = files.iter().map(|f| f.0.clone()).collect();
     let mut answers = HashMap::new();
     let mut readers: Vec<&str> = Vec::new();
-    if node.is_none() {
+    if node {
         answers.extend(run_readers("node", &readers_dir().join("read.mjs"), &NODE_READERS, &names));
         readers.extend(NODE_READERS);
     }

@@ -305,10 +305,7 @@ fn second_trial_small_edges() {
 
 #[test]
 fn the_menu_refuses_what_is_not_a_level_and_offers_quick_games() {
-    let Some(t) = Tmux::start("gnushogi-menu") else {
-        eprintln!("tmux is not installed: the full-screen test is skipped");
-        return;
-    };
+    let Some(t) = Tmux::start("gnushogi-menu") else { return };
     t.send(&[&format!("{} -C -T 4 --seed 1; echo EXIT:$?", BIN), "Enter"]);
     let s = t.wait("Enter Level:");
     assert!(s.contains("11.   10 seconds a move"), "{s}");

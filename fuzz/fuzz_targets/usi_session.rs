@@ -6,8 +6,10 @@
 #![no_main]
 
 // Which lines the protocol may print, and the writer its replies are read from: shared
-// with the tests (src/protocol/usi/fuzz/lines.rs).
-#[path = "../../src/protocol/usi/fuzz/lines.rs"]
+// with the tests (tests/common/lines.rs), whose lists of the other protocols this target
+// does not use.
+#[path = "../../tests/common/lines.rs"]
+#[allow(dead_code)]
 mod lines;
 
 use gnushogi::engine::{Engine, EngineOptions};

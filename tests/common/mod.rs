@@ -1,26 +1,25 @@
 //! What the tests share: one session driver for every protocol, in-process or over the real
 //! binary ([`driver`]); the fuzzing kit ([`fuzz`]); a terminal for the full-screen tests
-//! ([`tmux`]); one random number generator ([`Rng`]); fresh directories; the trainer's
-//! rounding of a network's weights ([`quantize`]).
+//! ([`tmux`]); the rule for tests that need an outside program ([`tools`]); one random
+//! number generator ([`Rng`]); fresh directories; the trainer's rounding of a network's
+//! weights ([`quantize`]).
 
 pub mod csa_server;
 pub mod driver;
-// The kit lives beside USI's fuzz unit test, which needs it too: the library cannot include
-// files of `tests/`, so the tests include it from there.
-#[path = "../../src/protocol/usi/fuzz/kit.rs"]
 pub mod fuzz;
 // Which lines each protocol may print, and the writer the replies are read back from: std
 // only, so the cargo-fuzz targets in fuzz/ include it too.
-#[path = "../../src/protocol/usi/fuzz/lines.rs"]
 pub mod lines;
 // The trainer's rounding of float weights to the engine's network, and back: the engine
 // leaves it to the trainer (examples/nnue_train.rs).
 #[path = "../../examples/common/quantize.rs"]
 pub mod quantize;
 pub mod tmux;
+pub mod tools;
 
 pub use driver::{BIN, Driver, Protocol, assert_clean, run, run_text};
-pub use fuzz::SharedOut;
+pub use lines::SharedOut;
+pub use tools::require;
 
 use gnushogi::config::Config;
 use gnushogi::engine::{Engine, EngineOptions};

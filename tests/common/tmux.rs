@@ -1,5 +1,8 @@
-//! A terminal for the full-screen tests: a tmux server of its own, where tmux is installed.
+//! A terminal for the full-screen tests: a tmux server of its own, where tmux is installed
+//! (see [`require`]: under CI it must be).
 
+use super::tools::{cannot_run, require};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -14,12 +17,10 @@ pub struct Tmux {
 }
 
 impl Tmux {
+    /// The terminal, or `None` where tmux is missing (the test is skipped).
     pub fn start(name: &str) -> Option<Tmux> {
-        let ok = std::process::Command::new("tmux")
-            .args(["-V"])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
+        let missing = cannot_run(Command::new("tmux").arg("-V"), "apt-get install tmux");
+        if !require("tmux", missing) {
             return None;
         }
         // Unique in this process too: every test runs in it.
@@ -35,7 +36,7 @@ impl Tmux {
     }
 
     pub fn tmux(&self, args: &[&str]) -> String {
-        let out = std::process::Command::new("tmux")
+        let out = Command::new("tmux")
             .arg("-S")
             .arg(&self.socket)
             .args(args)

@@ -10,9 +10,6 @@
 pub mod command;
 pub mod options;
 
-#[cfg(test)]
-mod fuzz;
-
 pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 

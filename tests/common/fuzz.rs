@@ -1,6 +1,5 @@
-//! The fuzzing kit, shared by USI's fuzz unit test (its parent) and the integration tests
-//! (`tests/common/mod.rs` includes this file by path: the library includes nothing from
-//! `tests/`). It needs nothing of the crate, only proptest, std and its sibling `lines.rs`.
+//! The fuzzing kit of the integration tests (`tests/fuzz_parsers.rs`,
+//! `tests/fuzz_protocols.rs`). It needs nothing of the crate, only proptest and std.
 //!
 //! Fuzzing with proptest: a budget (cases from a fixed seed, or seconds with random seeds),
 //! and inputs built from real ones by mutation (seeds from the transcripts and data files).
@@ -12,8 +11,6 @@
 //!   fixed-seed run.
 //!
 //! Each property prints how many cases it ran (`cargo test -- --nocapture` shows it).
-
-#![allow(dead_code)]
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
@@ -533,5 +530,3 @@ pub fn stream(
             split.zip(waits.into_iter().cycle()).collect()
         })
 }
-
-pub use super::lines::SharedOut;

@@ -1,8 +1,7 @@
 //! What every fuzzer of a front end shares that needs nothing but std: the writer the
-//! replies are read back from, and the lines each protocol may print. USI's fuzz unit test
-//! includes it as a module, `tests/common/mod.rs` and the cargo-fuzz targets in `fuzz/` by
-//! path (the library includes nothing from `tests/`), so one list says what a GUI may be sent.
-#![allow(dead_code)]
+//! replies are read back from, and the lines each protocol may print. The tests and the
+//! cargo-fuzz targets in `fuzz/` (by path) include it, so one list says what a GUI may be
+//! sent.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

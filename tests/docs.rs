@@ -453,3 +453,19 @@ fn the_first_game_page_shows_what_the_program_does() {
     let mate = pos.played(parse_usi_move("G*5b").unwrap().to_move(&pos).unwrap());
     assert!(mate.in_check() && mate.count_legal_moves() == 0);
 }
+
+#[test]
+fn usi_md_documents_every_search_tunable() {
+    let page = read("doc/usi.md");
+    for t in gnushogi::search::Tunable::ALL {
+        let row = format!(
+            "| `{}` | {} | {}–{} | {} |",
+            t.name(),
+            t.default_value(),
+            t.min(),
+            t.max(),
+            t.step()
+        );
+        assert!(page.contains(&row), "doc/usi.md has no row {row}");
+    }
+}

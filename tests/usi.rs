@@ -10,6 +10,7 @@ use gnushogi::engine::Engine;
 use gnushogi::game::Game;
 use gnushogi::notation::{parse_sfen, parse_usi_move};
 use gnushogi::rules::{Move, MoveList, Position};
+use gnushogi::search::Tunable;
 use std::time::{Duration, Instant};
 
 /// Mate in 1 for Black: G*5b.
@@ -58,6 +59,15 @@ fn has(lines: &[String], prefix: &str) -> bool {
 fn usi_block(u: &mut Driver) -> Vec<String> {
     u.send("usi");
     u.up_to(|l| l == "usiok")
+}
+
+/// Sends `line` and checks that the one reply is USI's error line, which it returns.
+fn refused(u: &mut Driver, line: &str) -> String {
+    u.send(line);
+    let mut reply = u.sync();
+    assert_eq!(reply.len(), 1, "{line}: {reply:?}");
+    assert!(reply[0].starts_with("info string error "), "{line}: {reply:?}");
+    reply.remove(0)
 }
 
 /// The move of a `bestmove` line, checked legal in `pos`.
@@ -159,10 +169,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         "gameover maybe",
         "ponderhit",
     ] {
-        u.send(bad);
-        let reply = u.sync();
-        assert_eq!(reply.len(), 1, "{bad}: {reply:?}");
-        assert!(reply[0].starts_with("info string error "), "{bad}: {reply:?}");
+        refused(&mut u, bad);
     }
     // The declaration position and DeclareWin survived all of that.
     u.send("go btime 0 wtime 0 byoyomi 1000");
@@ -562,20 +569,30 @@ fn book_file_replaces_the_built_in_book() {
 fn score_after_7g7f(u: &mut Driver) -> String {
     u.send("position startpos moves 7g7f");
     u.send("go depth 1");
-    let lines = u.up_to(|l| l.starts_with("bestmove"));
-    let info = lines.iter().rev().find(|l| l.contains(" score ")).expect("an info line");
+    info_field(&u.up_to(|l| l.starts_with("bestmove")), "score", 2)
+}
+
+/// The `n` words after `key` in the last `info` line that has it, of a search's `lines`.
+fn info_field(lines: &[String], key: &str, n: usize) -> String {
+    let has_key = |l: &&String| l.starts_with("info ") && l.contains(&format!(" {key} "));
+    let info = lines.iter().rev().find(has_key).expect("an info line");
     let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "score").unwrap();
-    words[at + 1..at + 3].join(" ")
+    let at = words.iter().position(|w| *w == key).unwrap();
+    words[at + 1..at + 1 + n].join(" ")
+}
+
+/// The block of a second `usi` in a new session (the first is answered by the block printed
+/// on entry).
+fn second_usi_block(u: &mut Driver) -> Vec<String> {
+    u.send("usi");
+    u.sync();
+    usi_block(u)
 }
 
 #[test]
 fn eval_file_loads_a_network_empty_goes_back_to_the_built_in_and_use_nnue_turns_it_off() {
     let mut u = usi();
-    // The id block came on entry, and the first `usi` is answered by it.
-    u.send("usi");
-    u.sync();
-    let block = usi_block(&mut u);
+    let block = second_usi_block(&mut u);
     assert!(has(&block, "option name EvalFile type filename default <empty>"), "{block:?}");
     assert!(has(&block, "option name UseNNUE type check default true"), "{block:?}");
     u.send("setoption name OwnBook value false");
@@ -721,5 +738,95 @@ fn resign_value_gives_up_a_lost_game_only_when_set() {
     u.send("stop");
     assert_ne!(u.expect_line("bestmove"), "bestmove resign");
     assert_eq!(play(&mut u, &mut moves), "bestmove resign");
+    finish(u, true);
+}
+
+/// The nodes of a fresh depth-7 search from the position after 7g7f 3c3d (the table and the
+/// ordering tables cleared by `usinewgame`, so that the count depends on the search alone).
+fn fresh_nodes(u: &mut Driver) -> u64 {
+    u.send("usinewgame");
+    u.send("position startpos moves 7g7f 3c3d");
+    u.send("go depth 7");
+    info_field(&u.up_to(|l| l.starts_with("bestmove")), "nodes", 1).parse().unwrap()
+}
+
+#[test]
+fn the_search_tunables_are_hidden_options_that_change_the_search() {
+    let mut u = usi();
+    // `usi` lists none of them: a GUI shows its players no search margins.
+    let block = second_usi_block(&mut u);
+    for t in Tunable::ALL {
+        assert!(!block.iter().any(|l| l.contains(t.name())), "{} listed: {block:?}", t.name());
+    }
+    u.send("setoption name OwnBook value false");
+    u.send("setoption name Threads value 1");
+    let before = fresh_nodes(&mut u);
+    // Taken silently, and a search that reduces late moves by two plies more looks at fewer
+    // nodes; set back, the search is the one it was.
+    u.send("setoption name LmrBase value 200");
+    assert_eq!(u.sync(), Vec::<String>::new());
+    let reduced = fresh_nodes(&mut u);
+    assert!(reduced < before, "{reduced} nodes, {before} before");
+    u.send("setoption name LmrBase value 60");
+    assert_eq!(fresh_nodes(&mut u), before);
+    // Out of its range, or not a number, is refused with USI's error, and nothing changes.
+    for bad in [
+        "setoption name LmrBase value 201",
+        "setoption name LmrBase value -1",
+        "setoption name RfpMargin value ten",
+        "setoption name NullMoveDepthDivisor value 0",
+        "setoption name FutilityBase",
+    ] {
+        assert!(refused(&mut u, bad).starts_with("info string error setoption "), "{bad}");
+    }
+    assert_eq!(fresh_nodes(&mut u), before);
+    finish(u, true);
+}
+
+#[test]
+fn usi_tunables_lists_the_hidden_options_for_shogiarena() {
+    let mut u = usi();
+    u.send("setoption name RfpMargin value 150");
+    u.send("usi_tunables");
+    let lines = u.up_to(|l| l == "usi_tunablesok");
+    let all = Tunable::ALL;
+    // An option line each (as `usi` would give it, with the current value as the default),
+    // then the manifest ShogiArena's SPSA reads, then the end.
+    assert_eq!(lines.len(), all.len() + 2, "{lines:?}");
+    let value = |t: &Tunable| if t.name() == "RfpMargin" { 150 } else { t.default_value() };
+    for (t, line) in all.iter().zip(&lines) {
+        let want = format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name(),
+            value(t),
+            t.min(),
+            t.max()
+        );
+        assert_eq!(line, &want);
+    }
+    let json = lines[all.len()].strip_prefix("info string shogiarena_tunables_json ").unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(manifest["schema_version"], "shogiarena.usi_tunables.v1");
+    let tunables = manifest["tunables"].as_array().unwrap();
+    assert_eq!(tunables.len(), all.len());
+    for (t, entry) in all.iter().zip(tunables) {
+        assert_eq!(entry["id"], t.name());
+        assert_eq!(entry["option"], t.name());
+        assert_eq!(entry["value_type"], "int");
+        assert_eq!(entry["min"], t.min());
+        assert_eq!(entry["max"], t.max());
+        assert_eq!(entry["schedule"]["c_end"], t.step());
+        assert!(entry["schedule"]["r_end"].as_f64().unwrap() > 0.0);
+    }
+    for (t, entry) in all.iter().zip(tunables) {
+        assert_eq!(entry["default"], value(t), "{}", t.name());
+    }
+    // Every option it names is taken at its bounds.
+    for t in all {
+        for value in [t.min(), t.max()] {
+            u.send(&format!("setoption name {} value {value}", t.name()));
+        }
+    }
+    assert_eq!(u.sync(), Vec::<String>::new());
     finish(u, true);
 }

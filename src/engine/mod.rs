@@ -17,7 +17,7 @@ use crate::mate::{MateLimits, MateOutcome, MateReport};
 use crate::rules::{Color, Move, Position};
 use crate::search::{
     self, Clock, DEFAULT_MOVE_OVERHEAD, PonderHit, Score, SearchContext, SearchInfo, SearchLimits,
-    SearchResult, TablePool, TranspositionTable,
+    SearchResult, TablePool, TranspositionTable, Tunable, Tuning,
 };
 use resign::ResignWatch;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,6 +62,9 @@ pub struct EngineOptions {
     /// A learned correction of the linear table to search with (the default: the built-in
     /// network; `None`: the table alone; USI's `EvalFile` and `UseNNUE`).
     pub network: Option<Arc<Network>>,
+    /// The search's margins and reductions (USI's hidden tuning options; the default is the
+    /// search as tuned by hand).
+    pub tuning: Tuning,
 }
 
 impl Default for EngineOptions {
@@ -80,6 +83,7 @@ impl Default for EngineOptions {
             elo: strength::DEFAULT_ELO,
             resign_value: resign::NEVER,
             network: Some(Network::built_in()),
+            tuning: Tuning::default(),
         }
     }
 }
@@ -288,6 +292,11 @@ impl Engine {
 
     pub fn set_threads(&mut self, n: usize) {
         self.options.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// Sets one of the search's margins or reductions, brought into its range.
+    pub fn set_tuning(&mut self, t: Tunable, value: i32) {
+        self.options.tuning.set(t, value);
     }
 
     pub fn set_contempt(&mut self, cp: i32) {
@@ -511,6 +520,7 @@ impl Engine {
                 entering_king: game.rules.entering_king,
                 network: options.network.as_deref(),
                 clock_start: asked,
+                tuning: options.tuning,
             };
             let mut result = search::think(&game, &limits, &ctx, &mut |info| {
                 if info.multipv <= shown {
@@ -548,6 +558,7 @@ impl Engine {
             entering_king: game.rules.entering_king,
             network: self.options.network.as_deref(),
             clock_start: asked,
+            tuning: self.options.tuning,
         };
         search::think(game, &self.with_lines(limits.clone()), &ctx, on_info)
     }

@@ -7,9 +7,6 @@ use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// Half the width of the first aspiration window (centipawns).
-const ASPIRATION_DELTA: i32 = 25;
-
 impl Worker<'_> {
     /// Iterative deepening from the root. Returns the last completed (or improved) result.
     pub(super) fn iterate(
@@ -94,7 +91,7 @@ impl Worker<'_> {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> i32 {
         let first = self.pv_index;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.tuning.aspiration_delta;
         let (mut alpha, mut beta) = if depth >= 4 && centre.abs() < MATE_IN_MAX {
             (centre - delta, centre + delta)
         } else {

@@ -29,6 +29,7 @@ mod repetition;
 mod see;
 mod stack;
 mod threads;
+mod tuning;
 mod worker;
 
 pub use crate::notation::score::{Bound, Score};
@@ -39,6 +40,7 @@ pub use see::{capture_value, see_ge, see_value};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
 pub use tt::TranspositionTable;
+pub use tuning::{Tunable, Tuning};
 
 use crate::eval::nnue::Network;
 use crate::rules::EnteringKingRule;
@@ -72,6 +74,8 @@ pub struct SearchContext<'a> {
     pub network: Option<&'a Network>,
     /// When the search was asked for: its clock runs from here.
     pub clock_start: Instant,
+    /// The margins and reductions to search with.
+    pub tuning: Tuning,
 }
 
 #[inline]
@@ -134,6 +138,7 @@ mod tests {
             // one (`Worker::evaluate`).
             network: Some(&network),
             clock_start: Instant::now(),
+            tuning: Tuning::default(),
         };
         let game = Game::new(parse_sfen(sfen).unwrap());
         think(&game, &SearchLimits::depth(depth), &ctx, &mut |_| {})

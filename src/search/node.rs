@@ -10,19 +10,6 @@ use super::{Bound, INFINITE, MATE, MATE_IN_MAX, MAX_PLY, mated_in, score_from_tt
 use crate::eval::{Placement, PlacementStep};
 use crate::rules::{CheckInfo, Move, MoveSink, Position};
 
-// ---- tuned margins -----------------------------------------------------------------------
-const RFP_DEPTH: i32 = 7;
-const RFP_MARGIN: i32 = 110;
-const NMP_MIN_DEPTH: i32 = 3;
-const FUTILITY_DEPTH: i32 = 6;
-const FUTILITY_BASE: i32 = 120;
-const FUTILITY_PER_DEPTH: i32 = 110;
-const LMP_DEPTH: i32 = 6;
-const SEE_QUIET_MARGIN: i32 = 25;
-const SEE_CAPTURE_MARGIN: i32 = 100;
-const QS_DELTA_MARGIN: i32 = 250;
-const RAZOR_MARGIN: i32 = 550;
-const SINGULAR_MIN_DEPTH: i32 = 8;
 /// Mixed into the key of a search that leaves a move out.
 const EXCLUDED_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -91,27 +78,30 @@ impl Worker<'_> {
 
         if !PV && !in_check && excluded.is_none() {
             // Razoring: hopeless at the last ply, unless a capture saves it.
-            if depth == 1 && eval + RAZOR_MARGIN < alpha {
+            if depth == 1 && eval + self.tuning.razor_margin < alpha {
                 let v = self.qsearch::<false>(pos, alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
                 }
             }
             // Reverse futility: far above beta at low depth.
-            if depth <= RFP_DEPTH
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            if depth <= self.tuning.rfp_depth
+                && eval - self.tuning.rfp_margin * (depth - i32::from(improving)) >= beta
                 && eval.abs() < MATE_IN_MAX
             {
                 return eval;
             }
             // Null move: passing still leaves us above beta.
-            if depth >= NMP_MIN_DEPTH
+            if depth >= self.tuning.null_move_min_depth
                 && eval >= beta
                 && !self.stack[ply.saturating_sub(1)].null_move
                 && beta.abs() < MATE_IN_MAX
                 && ply > 0
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let t = &self.tuning;
+                let r = t.null_move_base
+                    + depth / t.null_move_depth_divisor
+                    + ((eval - beta) / t.null_move_eval_divisor).min(t.null_move_eval_max);
                 self.place_child(ply, pos, None);
                 let mut child = pos.clone();
                 child.play_null();
@@ -133,7 +123,7 @@ impl Worker<'_> {
         }
 
         // Internal iterative reduction: no hash move to guide a deep search.
-        if depth >= 4 && tt_move.is_none() && (PV || cut_node) {
+        if depth >= self.tuning.iir_depth && tt_move.is_none() && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -168,7 +158,7 @@ impl Worker<'_> {
         let mut move_count = 0usize;
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0;
-        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (self.tuning.lmp_base + depth * depth) / if improving { 1 } else { 2 };
         // The enemy king's lines, once the pruning first asks whether a move checks.
         let mut check_info = None;
 
@@ -201,24 +191,28 @@ impl Worker<'_> {
             move_count += 1;
 
             if !root && best > -MATE_IN_MAX && !in_check {
+                let t = &self.tuning;
                 if quiet {
-                    if depth <= LMP_DEPTH
+                    if depth <= t.lmp_depth
                         && move_count as i32 > lmp_limit
                         && !gives_check(pos, m, &mut check_info)
                     {
                         continue;
                     }
-                    if depth <= FUTILITY_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    if depth <= t.futility_depth
+                        && eval + t.futility_base + t.futility_per_depth * depth <= alpha
                         && !gives_check(pos, m, &mut check_info)
                     {
                         continue;
                     }
-                    if depth <= FUTILITY_DEPTH && !see_ge(pos, m, -SEE_QUIET_MARGIN * depth * depth)
+                    if depth <= t.futility_depth
+                        && !see_ge(pos, m, -t.see_quiet_margin * depth * depth)
                     {
                         continue;
                     }
-                } else if depth <= FUTILITY_DEPTH && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) {
+                } else if depth <= t.futility_depth
+                    && !see_ge(pos, m, -t.see_capture_margin * depth)
+                {
                     continue;
                 }
             }
@@ -227,15 +221,16 @@ impl Worker<'_> {
             // falls short. If even without it the node fails high, cut at once (multi-cut).
             let mut singular = 0;
             if !root
-                && depth >= SINGULAR_MIN_DEPTH
+                && depth >= self.tuning.singular_min_depth
                 && Some(m) == tt_move
                 && excluded.is_none()
                 && let Some(e) = tte
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
-                && e.depth >= depth - 3
+                && e.depth >= depth - self.tuning.singular_tt_depth
                 && e.score.abs() < MATE_IN_MAX
             {
-                let singular_beta = score_from_tt(e.score, ply) - 2 * depth;
+                let singular_beta =
+                    score_from_tt(e.score, ply) - self.tuning.singular_margin * depth;
                 self.stack[ply].excluded = Some(m);
                 let v = self.search::<false>(
                     pos,
@@ -272,7 +267,10 @@ impl Worker<'_> {
             } else {
                 let mut reduced = false;
                 v = -INFINITE;
-                if depth >= 3 && move_count > 1 + usize::from(PV) && (quiet || order_score < 0) {
+                if depth >= self.tuning.lmr_min_depth
+                    && move_count > 1 + usize::from(PV)
+                    && (quiet || order_score < 0)
+                {
                     let mut r = self.lmr[depth.min(63) as usize][move_count.min(63)];
                     if PV {
                         r -= 1;
@@ -288,7 +286,7 @@ impl Worker<'_> {
                     }
                     if quiet {
                         r -= self.tables.quiet_history(pos, m, self.stack.previous_moves(ply))
-                            / 8000;
+                            / self.tuning.lmr_history_divisor;
                     }
                     let d = (new_depth - r).clamp(1, new_depth.max(1));
                     if d < new_depth {
@@ -346,7 +344,8 @@ impl Worker<'_> {
                     }
                     if v >= beta {
                         if quiet {
-                            let bonus = (depth * depth * 16).min(1600);
+                            let bonus = (depth * depth * self.tuning.history_bonus_per_depth)
+                                .min(self.tuning.history_bonus_max);
                             self.stack.add_killer(ply, m);
                             let previous = self.stack.previous_moves(ply);
                             self.tables.update_history(pos, m, bonus, previous);
@@ -517,7 +516,7 @@ impl Worker<'_> {
                     continue;
                 }
                 let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
-                if stand + victim + QS_DELTA_MARGIN <= alpha && !m.is_promotion() {
+                if stand + victim + self.tuning.qs_delta_margin <= alpha && !m.is_promotion() {
                     continue;
                 }
                 if !see_ge(pos, m, 0) {

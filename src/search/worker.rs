@@ -7,6 +7,7 @@ use super::movepick::MoveBuf;
 use super::pv::PvTable;
 use super::repetition::Repetitions;
 use super::stack::Stack;
+use super::tuning::Tuning;
 use super::{INFINITE, MATE, MAX_PLY, SearchContext, SearchLimits, TimeManager, mated_in};
 use crate::eval::nnue::Accumulators;
 use crate::eval::{Placement, PlacementStep, evaluate, evaluate_placed};
@@ -96,6 +97,8 @@ pub(super) struct Worker<'a> {
     pub(super) pv: PvTable,
     /// Late-move reductions by depth and move number.
     pub(super) lmr: Vec<[i32; 64]>,
+    /// The margins and reductions (the context's, kept at hand).
+    pub(super) tuning: Tuning,
     pub(super) root_moves: Vec<RootMove>,
     /// MultiPV: the root searches `root_moves[pv_index..]`, the lines before it being done.
     pub(super) pv_index: usize,
@@ -120,12 +123,6 @@ impl<'a> Worker<'a> {
         root_moves: &[Move],
     ) -> Worker<'a> {
         let Shared { ctx, done, node_slots } = *shared;
-        let mut lmr = vec![[0i32; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.1) as i32;
-            }
-        }
         Worker {
             ctx,
             done,
@@ -143,7 +140,8 @@ impl<'a> Worker<'a> {
             stack: Stack::new(),
             repetitions: Repetitions::new(game),
             pv: PvTable::new(),
-            lmr,
+            lmr: ctx.tuning.lmr_table(),
+            tuning: ctx.tuning,
             root_moves: root_moves
                 .iter()
                 .map(|&mv| RootMove { mv, score: -INFINITE, prev_score: -INFINITE, pv: vec![mv] })

@@ -35,7 +35,7 @@ impl SharedOut {
 
 /// A line USI may print.
 pub fn usi_line_ok(line: &str) -> bool {
-    ["id ", "option ", "usiok", "readyok", "info ", "bestmove ", "checkmate "]
+    ["id ", "option ", "usiok", "readyok", "info ", "bestmove ", "checkmate ", "usi_tunablesok"]
         .iter()
         .any(|s| line.starts_with(s))
 }

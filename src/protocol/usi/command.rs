@@ -36,6 +36,9 @@ pub enum Command {
     PonderHit(Option<Go>),
     GameOver(GameResult),
     Quit,
+    /// `usi_tunables`: ShogiArena's request for the options an SPSA run may tune (the
+    /// search's margins and reductions, which `usi` does not list).
+    Tunables,
 }
 
 /// The parameters of `go`. Times are already `Duration`s; negative times count as zero.
@@ -333,7 +336,7 @@ fn parse_gameover(args: &str) -> Result<Command, CommandError> {
 #[rustfmt::skip]
 pub const COMMANDS: &[&str] = &[
     "usi", "isready", "setoption", "usinewgame", "position", "go", "stop", "ponderhit",
-    "gameover", "quit",
+    "gameover", "quit", "usi_tunables",
 ];
 
 /// Parses one input line. `Ok(None)` for a blank line.
@@ -356,6 +359,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
         "stop" => bare(Command::Stop),
         "ponderhit" => parse_ponderhit(args).map(Some),
         "quit" => bare(Command::Quit),
+        "usi_tunables" => bare(Command::Tunables),
         "setoption" => parse_setoption(args).map(Some),
         "position" => parse_position(args).map(Some),
         "go" => parse_go(args).map(|g| Some(Command::Go(g))),

@@ -191,6 +191,12 @@ impl<W: Write> Usi<W> {
                 Ok(())
             }
             Command::Quit => Ok(()),
+            Command::Tunables => {
+                for line in options::tunable_lines(self.play.engine().options()) {
+                    self.send(&line)?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -281,6 +287,7 @@ impl<W: Write> Usi<W> {
             Setting::LimitStrength(on) => engine.set_limit_strength(on),
             Setting::Elo(elo) => engine.set_elo(elo),
             Setting::EnteringKing(rule) => self.play.rules_mut().entering_king = rule,
+            Setting::Search(t, value) => engine.set_tuning(t, value),
         }
         Ok(())
     }

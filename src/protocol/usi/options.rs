@@ -6,7 +6,7 @@ use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 use crate::eval::nnue::Network;
 use crate::game::GameRules;
 use crate::rules::EnteringKingRule;
-use crate::search::MAX_MULTIPV;
+use crate::search::{MAX_MULTIPV, Tunable};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -52,6 +52,9 @@ pub enum Setting {
     LimitStrength(bool),
     /// `USI_Elo`.
     Elo(u32),
+    /// One of the search's margins and reductions: options `usi` does not list, for tuning
+    /// tools (`usi_tunables` lists them).
+    Search(Tunable, i32),
 }
 
 /// Front-end settings that are not the engine's.
@@ -178,19 +181,33 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
+/// The number of a spin option, checked against its range.
+fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, OptionError> {
+    let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::NumberNeeded)?;
+    let n: i64 = text.parse().map_err(|_| OptionError::NotANumber(text.into()))?;
+    if !(min..=max).contains(&n) {
+        return Err(OptionError::OutOfRange { min, max, value: n });
+    }
+    Ok(n)
+}
+
+/// The search's tunable of that name, matched as [`normalize`] matches the listed options.
+fn tunable(name: &str) -> Option<Tunable> {
+    let n = normalize(name);
+    Tunable::ALL.iter().copied().find(|t| normalize(t.name()) == n)
+}
+
 impl Setting {
     /// Checks a `setoption` against the option's type and range.
     pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         let Some((canonical, kind)) = lookup(name) else {
-            return Err(OptionError::NoSuchOption);
+            let t = tunable(name).ok_or(OptionError::NoSuchOption)?;
+            let n = spin(value, t.min().into(), t.max().into())?;
+            return Ok(Setting::Search(t, n as i32));
         };
         match kind {
             Kind::Spin { min, max } => {
-                let text = value.filter(|v| !v.is_empty()).ok_or(OptionError::NumberNeeded)?;
-                let n: i64 = text.parse().map_err(|_| OptionError::NotANumber(text.into()))?;
-                if !(min..=max).contains(&n) {
-                    return Err(OptionError::OutOfRange { min, max, value: n });
-                }
+                let n = spin(value, min, max)?;
                 Ok(match canonical {
                     "USI_Hash" => Setting::Hash(n as usize),
                     "Threads" => Setting::Threads(n as usize),
@@ -284,6 +301,51 @@ pub fn option_lines(engine: &EngineOptions, rules: &GameRules, settings: &Settin
         .collect()
 }
 
+/// The reply to `usi_tunables`, ShogiArena's request for the options an SPSA run may tune:
+/// an `option` line for each of the search's margins and reductions (`usi` does not list
+/// them), the same as a JSON manifest in one `info string shogiarena_tunables_json` line
+/// (each one's range and SPSA step; the current values as defaults), then `usi_tunablesok`.
+pub fn tunable_lines(engine: &EngineOptions) -> Vec<String> {
+    let mut lines: Vec<String> = Tunable::ALL
+        .iter()
+        .map(|&t| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                t.name(),
+                engine.tuning.get(t),
+                t.min(),
+                t.max()
+            )
+        })
+        .collect();
+    let entries: Vec<String> = Tunable::ALL
+        .iter()
+        .map(|&t| {
+            format!(
+                "{{\"id\":\"{name}\",\"option\":\"{name}\",\"value_type\":\"int\",\
+                 \"default\":{},\"min\":{},\"max\":{},\
+                 \"schedule\":{{\"c_end\":{},\"r_end\":{SPSA_R_END}}}}}",
+                engine.tuning.get(t),
+                t.min(),
+                t.max(),
+                t.step(),
+                name = t.name(),
+            )
+        })
+        .collect();
+    lines.push(format!(
+        "info string shogiarena_tunables_json \
+         {{\"schema_version\":\"shogiarena.usi_tunables.v1\",\"tunables\":[{}]}}",
+        entries.join(",")
+    ));
+    lines.push("usi_tunablesok".into());
+    lines
+}
+
+/// SPSA's learning rate at the end of a run (`r_end`), the same for every tunable: the
+/// figure fishtest and YaneuraOu's tuning use.
+const SPSA_R_END: f64 = 0.002;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,5 +401,37 @@ mod tests {
             Err(OptionError::NoSuchOption)
         );
         assert!(Setting::parse("USI_Elo", Some(&(MAX_ELO + 1).to_string())).is_err());
+    }
+
+    #[test]
+    fn the_search_tunables_are_taken_in_their_ranges_but_not_listed() {
+        assert_eq!(
+            Setting::parse("RfpMargin", Some("150")),
+            Ok(Setting::Search(Tunable::RfpMargin, 150))
+        );
+        assert_eq!(Setting::parse("lmr_base", Some("0")), Ok(Setting::Search(Tunable::LmrBase, 0)));
+        assert_eq!(
+            Setting::parse("LmrBase", Some("201")),
+            Err(OptionError::OutOfRange { min: 0, max: 200, value: 201 })
+        );
+        assert_eq!(Setting::parse("LmrBase", None), Err(OptionError::NumberNeeded));
+        let listed =
+            option_lines(&EngineOptions::default(), &GameRules::default(), &Settings::default());
+        let tunables = tunable_lines(&EngineOptions::default());
+        for &t in Tunable::ALL {
+            assert!(!listed.iter().any(|l| l.contains(t.name())), "{t:?}");
+            assert!(tunables.iter().any(|l| l.starts_with(&format!("option name {} ", t.name()))));
+            // Each accepts the default it is announced with.
+            assert_eq!(
+                Setting::parse(t.name(), Some(&t.default_value().to_string())),
+                Ok(Setting::Search(t, t.default_value()))
+            );
+        }
+        let manifest = tunables[Tunable::ALL.len()]
+            .strip_prefix("info string shogiarena_tunables_json ")
+            .unwrap();
+        let manifest: serde_json::Value = serde_json::from_str(manifest).unwrap();
+        assert_eq!(manifest["tunables"].as_array().unwrap().len(), Tunable::ALL.len());
+        assert_eq!(tunables.last().unwrap(), "usi_tunablesok");
     }
 }

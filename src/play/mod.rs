@@ -7,9 +7,11 @@
 //! its deadline or dies; it turns the engine's events into typed [`Update`]s, which each
 //! front end prints in its own dialect.
 //!
-//! A front end's loop: wait for the next [`Event`] until [`Match::deadline`]; hand an
-//! `Event::Engine` to [`Match::on_engine`], and a passed deadline to
-//! [`Match::on_deadline`]; print the updates they give.
+//! A front end's loop: [`Match::next_event`] waits for the next [`Event`] until
+//! [`Match::deadline`] and delivers the match's own: an engine event, or a passed
+//! deadline, comes back as the [`Update`] it gave ([`Wake::Update`]), and only the front
+//! end's input as [`Wake::Event`]. An event taken from the channel otherwise goes through
+//! [`Match::receive`], the same delivery. The front end prints the updates.
 
 pub mod events;
 pub mod line_editor;
@@ -362,8 +364,19 @@ impl Match {
 
     // ----- events -----------------------------------------------------------------------
 
+    /// An event taken from the channel, delivered: an engine event is the match's own, and
+    /// comes back as the update it gave ([`Wake::Update`]), or as [`Wake::Nothing`] (it
+    /// belonged to a search given up, or a held result waits); any other event is the front
+    /// end's ([`Wake::Event`]), never an [`Event::Engine`].
+    pub fn receive(&mut self, event: Event) -> Wake {
+        match event {
+            Event::Engine(id, e) => self.on_engine(&id, e).map_or(Wake::Nothing, Wake::Update),
+            other => Wake::Event(other),
+        }
+    }
+
     /// An event of a search: an update when it belongs to the search in progress.
-    pub fn on_engine(&mut self, id: &SearchId, event: EngineEvent) -> Option<Update> {
+    fn on_engine(&mut self, id: &SearchId, event: EngineEvent) -> Option<Update> {
         let r = self.search.as_mut().filter(|r| r.id == *id)?;
         match event {
             EngineEvent::Info(info) => {
@@ -457,7 +470,8 @@ impl Match {
     }
 
     /// Waits for the next event, at most until `limit` (`None`: as long as it takes) and
-    /// never past [`Match::deadline`], which it looks after itself.
+    /// never past [`Match::deadline`], which it looks after itself; an event is delivered
+    /// as [`Match::receive`] does.
     pub fn next_event(&mut self, events: &Receiver<Event>, limit: Option<Duration>) -> Wake {
         let now = Instant::now();
         let until = match (self.deadline(), limit) {
@@ -469,7 +483,7 @@ impl Match {
             None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
         match received {
-            Ok(e) => Wake::Event(e),
+            Ok(e) => self.receive(e),
             Err(RecvTimeoutError::Disconnected) => Wake::Closed,
             Err(RecvTimeoutError::Timeout) => {
                 match self.deadline().filter(|&d| d <= Instant::now()) {
@@ -544,11 +558,6 @@ mod tests {
     fn next_update(m: &mut Match, events: &Receiver<Event>) -> Update {
         loop {
             match m.next_event(events, Some(Duration::from_secs(60))) {
-                Wake::Event(Event::Engine(id, e)) => {
-                    if let Some(u) = m.on_engine(&id, e) {
-                        return u;
-                    }
-                }
                 Wake::Update(u) => return u,
                 Wake::Nothing | Wake::Closed => panic!("no update"),
                 Wake::Event(_) => {}

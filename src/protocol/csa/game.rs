@@ -147,7 +147,7 @@ impl<'a> Connection<'a> {
     }
 
     /// The next event, or `None` when `wait` passed first (keep-alives are sent meanwhile).
-    /// Engine updates are handled here; the match's deadline is kept.
+    /// The match's updates (of an engine event, or of its deadline) are handled here.
     fn next(&mut self, wait: Option<Duration>) -> Result<Option<Event>, Lost> {
         let until = wait.map(|w| Instant::now() + w);
         loop {
@@ -161,11 +161,6 @@ impl<'a> Connection<'a> {
                 limit = Some(limit.map_or(due, |l| l.min(due)));
             }
             match self.play.next_event(&self.events, limit) {
-                Wake::Event(Event::Engine(id, e)) => {
-                    if let Some(update) = self.play.on_engine(&id, e) {
-                        self.on_update(update)?;
-                    }
-                }
                 Wake::Event(e) => return Ok(Some(e)),
                 Wake::Update(update) => self.on_update(update)?,
                 Wake::Closed => return Ok(Some(Event::Eof)),
@@ -217,6 +212,7 @@ impl<'a> Connection<'a> {
                 }
                 Event::Eof => return Ok(Next::Closed),
                 Event::Terminate => return Ok(Next::Terminate),
+                // The match takes its engine's events itself; no line editor here.
                 Event::Engine(..) | Event::Interrupt => continue,
             };
             self.report.log_in(&line);

@@ -313,11 +313,8 @@ impl<'a, D: Surface> Interp<'a, D> {
                 self.error(&format!("input: line too long ({len} bytes), ignored"));
                 self.show_prompt();
             }
-            Event::Engine(id, e) => {
-                if let Some(update) = self.play.on_engine(&id, e) {
-                    self.on_update(update);
-                }
-            }
+            // The match takes its engine's events itself (`Match::next_event`).
+            Event::Engine(..) => {}
             Event::Terminate => self.end = Some(LoopEnd::Quit),
             Event::Interrupt => {
                 // Ctrl-C while the computer thinks: it moves now, as on any input.

@@ -114,21 +114,33 @@ impl<W: Write> Usi<W> {
     fn serve(&mut self, events: &Receiver<Event>) -> io::Result<()> {
         self.identify()?;
         loop {
-            match self.play.next_event(events, None) {
-                Wake::Event(event) => {
-                    if !self.on_event(event)? {
-                        return Ok(());
-                    }
-                }
-                Wake::Closed => return Ok(()),
-                Wake::Update(update) => self.on_update(update)?,
-                Wake::Nothing => {}
+            let wake = self.play.next_event(events, None);
+            if !self.on_wake(wake)? {
+                return Ok(());
             }
         }
     }
 
-    /// Handles one event; `false` when the loop ends.
+    /// Handles one event (the match delivers its own: [`Match::receive`]); `false` when the
+    /// loop ends.
     pub fn on_event(&mut self, event: Event) -> io::Result<bool> {
+        let wake = self.play.receive(event);
+        self.on_wake(wake)
+    }
+
+    /// What the match woke up for: the input, or an update of its own; `false` when the loop
+    /// ends.
+    fn on_wake(&mut self, wake: Wake) -> io::Result<bool> {
+        match wake {
+            Wake::Event(event) => self.on_input(event),
+            Wake::Update(update) => self.on_update(update).map(|()| true),
+            Wake::Nothing => Ok(true),
+            Wake::Closed => Ok(false),
+        }
+    }
+
+    /// An event of the input (or a signal); `false` when the loop ends.
+    fn on_input(&mut self, event: Event) -> io::Result<bool> {
         match event {
             Event::Eof => return Ok(false),
             Event::Line(line) => match parse_command(&line) {
@@ -148,14 +160,10 @@ impl<W: Write> Usi<W> {
                 self.answered_usi = false;
                 self.error(&format!("line too long ({len} bytes), ignored: {start}..."))?;
             }
-            Event::Engine(id, e) => {
-                if let Some(update) = self.play.on_engine(&id, e) {
-                    self.on_update(update)?;
-                }
-            }
             Event::Terminate => return Ok(false),
-            // Only the text mode's line editor sends it.
-            Event::Interrupt => {}
+            // Only the text mode's line editor sends an interrupt; the match takes its
+            // engine's events itself.
+            Event::Interrupt | Event::Engine(..) => {}
         }
         Ok(true)
     }

@@ -12,13 +12,18 @@
 //! deadline, comes back as the [`Update`] it gave ([`Wake::Update`]), and only the front
 //! end's input as [`Wake::Event`]. An event taken from the channel otherwise goes through
 //! [`Match::receive`], the same delivery. The front end prints the updates.
+//!
+//! How the match plays for each dialect (declaring, resigning, keeping and timing its own
+//! moves) is one [`Policy`], set whole where a front end starts.
 
 pub mod events;
 pub mod line_editor;
+mod policy;
 mod running;
 mod update;
 
 pub use events::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use policy::Policy;
 pub use running::fallback_move;
 pub use update::{Progress, Reply, Start, Task, Update, Wake};
 
@@ -43,22 +48,14 @@ pub struct Match {
     /// The opponent's reply the engine expects to its last move: what it ponders on, and
     /// the hint.
     expected: Option<Move>,
-    /// Declare an entering-king win instead of moving when the rules allow it.
-    pub declare: bool,
-    /// Resign as soon as a search proves a mate against the engine (USI `ResignOnMate`).
-    pub resign_on_mate: bool,
-    /// The engine's moves go on the game (and off its clock). Off where the opponent keeps
-    /// the game and says each position (USI's GUI): the game stays as it was told.
-    pub records_own_moves: bool,
-    /// The engine's own moves are timed here, their time taken off its clock. Off where a
-    /// server times them and says how long each took (the CSA protocol): the front end takes
-    /// the server's figure off with [`Match::own_move_timed`], never the match's guess.
-    pub times_own_moves: bool,
+    /// How it plays for the dialect of the front end that drives it.
+    policy: Policy,
 }
 
 impl Match {
     /// A match whose searches report on `sender`, from the start position, with GNU
-    /// Shogi's default clocks (40 moves in 5 minutes).
+    /// Shogi's default clocks (40 moves in 5 minutes) and its policy ([`Policy::GNU`]) until
+    /// the front end sets its own.
     pub fn new(engine: Engine, sender: Sender<Event>) -> Match {
         Match {
             engine,
@@ -67,11 +64,14 @@ impl Match {
             clocks: Clocks::new(TimeControl::x_default()),
             search: None,
             expected: None,
-            declare: true,
-            resign_on_mate: false,
-            records_own_moves: true,
-            times_own_moves: true,
+            policy: Policy::GNU,
         }
+    }
+
+    /// The policy of the dialect that drives the match from now on, whole: nothing of the
+    /// last front end's stays.
+    pub fn set_policy(&mut self, policy: Policy) {
+        self.policy = policy;
     }
 
     pub fn engine(&self) -> &Engine {
@@ -160,7 +160,7 @@ impl Match {
     /// The declaration the side to move can make instead of a move, under the policy.
     pub fn declaration(&self) -> Option<EnteringKingRule> {
         let rule = self.game.rules.entering_king;
-        (self.declare && self.game.position().can_declare_win_by(rule)).then_some(rule)
+        (self.policy.declare && self.game.position().can_declare_win_by(rule)).then_some(rule)
     }
 
     /// The engine thinks on the side to move's move (a winning declaration comes first).
@@ -349,7 +349,7 @@ impl Match {
     }
 
     /// The time a server says the engine's last move (by `side`) took, off its clock (see
-    /// [`Match::times_own_moves`]). Returns the time left, as [`Clocks::spend`] does.
+    /// [`Policy::times_own_moves`]). Returns the time left, as [`Clocks::spend`] does.
     pub fn own_move_timed(&mut self, side: crate::rules::Color, used: Duration) -> i64 {
         self.clocks.spend(side, used)
     }
@@ -529,13 +529,14 @@ impl Match {
         let hopeless = !ended.infinite && self.engine.should_resign(side, &result);
         let Some(mv) = best else { return Update::NoMove { result } };
         let used = ended.clock_start.elapsed();
-        let records = self.records_own_moves && self.game.position().key() == ended.root.key();
-        let left = match (records, self.times_own_moves) {
+        let records =
+            self.policy.records_own_moves && self.game.position().key() == ended.root.key();
+        let left = match (records, self.policy.times_own_moves) {
             (true, true) => self.clocks.spend(side, used),
             (true, false) => self.clocks.remaining(side),
             (false, _) => 0,
         };
-        let mated = self.resign_on_mate
+        let mated = self.policy.resign_on_mate
             && matches!(result.score, Score::Mate(p) if p < 0)
             && ended.mated_iterations >= 1;
         if mated || hopeless {
@@ -573,13 +574,13 @@ mod tests {
         let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
         let mut m = Match::new(engine, tx);
         m.clocks = Clocks::new(TimeControl::session(0, Duration::from_secs(60), Duration::ZERO));
-        m.times_own_moves = false;
+        m.set_policy(Policy::csa(true));
         assert_eq!(m.think(SearchLimits::depth(1)), Start::Searching);
         let Update::Moved { left, .. } = next_update(&mut m, &rx) else { panic!("no move") };
         assert_eq!((left, m.game().ply()), (6000, 1));
         assert_eq!(m.own_move_timed(Color::Black, Duration::from_secs(3)), 5700);
-        // The default: the match times them itself.
-        m.times_own_moves = true;
+        // Every other dialect's: the match times them itself.
+        m.set_policy(Policy::CECP);
         m.think(SearchLimits::depth(1));
         let Update::Moved { left, used, .. } = next_update(&mut m, &rx) else { panic!("no move") };
         assert!(left <= 6000 - crate::engine::clock::centis(used), "{left}");

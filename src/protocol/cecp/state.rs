@@ -16,7 +16,7 @@ use crate::engine::Engine;
 use crate::engine::clock::{Clocks, TimeControl};
 use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
-use crate::play::{Event, Match, Task, Wake};
+use crate::play::{Event, Match, Policy, Task, Wake};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -120,9 +120,7 @@ impl<W: Write> Cecp<W> {
     pub fn with_match(out: W, mut play: Match) -> Cecp<W> {
         play.set_game(Game::default());
         play.clocks = Clocks::new(TimeControl::x_default());
-        play.declare = true;
-        play.resign_on_mate = false;
-        play.records_own_moves = true;
+        play.set_policy(Policy::CECP);
         Cecp {
             out,
             broken: false,

@@ -4,7 +4,7 @@
 //! engine's events in order, as the other front ends take their input lines.
 //!
 //! The clocks are the server's: each move's time is the figure the server echoes with it
-//! (`+7776FU,T3`), the engine's own moves too ([`Match::times_own_moves`] is off). The
+//! (`+7776FU,T3`), the engine's own moves too ([`Policy::times_own_moves`] is off). The
 //! engine's search is budgeted from them by the server's own rule, less the network margin
 //! ([`counting::server_limits`]).
 
@@ -17,8 +17,8 @@ use crate::engine::clock::{Clocks, TimeControl};
 use crate::files::record::{Headers, Record, RecordMove};
 use crate::game::{DrawReason, Game, GameRules, Outcome, WinReason};
 use crate::notation::csa::{self, MATE_IN_COMMENT};
-use crate::play::{Event, Match, Reply, Start, Update, Wake, spawn_reader};
-use crate::rules::{Color, Move};
+use crate::play::{Event, Match, Policy, Reply, Start, Update, Wake, spawn_reader};
+use crate::rules::{Color, EnteringKingRule, Move};
 use crate::search::{Score as Eval, SearchLimits, SearchResult};
 use std::io::{BufReader, Write};
 use std::net::TcpStream;
@@ -113,10 +113,8 @@ impl<'a> Connection<'a> {
         stream.set_write_timeout(Some(Duration::from_secs(20)))?;
         spawn_reader(BufReader::new(stream.try_clone()?), sender.clone());
         relay(Some(sender.clone()));
-        let mut play = Match::new(engine, sender);
-        play.times_own_moves = false;
-        play.records_own_moves = true;
-        play.resign_on_mate = true;
+        // Its policy comes with the game (`Policy::csa`): nothing searches before.
+        let play = Match::new(engine, sender);
         Ok(Connection {
             stream,
             events,
@@ -357,7 +355,7 @@ impl<'a> Connection<'a> {
         self.play.engine_mut().new_game();
         self.play.set_game(game);
         self.play.clocks = clocks;
-        self.play.declare = summary.declaration != crate::rules::EnteringKingRule::None;
+        self.play.set_policy(Policy::csa(summary.declaration != EnteringKingRule::None));
         let mut record = summary.record.clone();
         record.outcome = None;
         record.headers = Headers {

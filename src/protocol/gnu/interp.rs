@@ -11,7 +11,7 @@ use crate::files::MoveStats;
 use crate::game::{Game, Outcome};
 use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
-use crate::play::{Match, Task, Wake};
+use crate::play::{Match, Policy, Task, Wake};
 use crate::protocol::{Event, LoopEnd, Session};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Position, Setup};
@@ -161,9 +161,7 @@ impl<'a, D: Surface> Interp<'a, D> {
         game.rules.move_limit = config.move_limit;
         link.play.set_game(game);
         link.play.clocks = Clocks::new(control);
-        link.play.declare = true;
-        link.play.resign_on_mate = false;
-        link.play.records_own_moves = true;
+        link.play.set_policy(Policy::GNU);
         Interp {
             play: link.play,
             events: link.events,

@@ -66,15 +66,11 @@ impl<W: Write> Usi<W> {
     }
 
     fn with_match(out: W, mut play: Match) -> Usi<W> {
-        // The GUI keeps the game: `go` again searches the same position.
-        play.records_own_moves = false;
-        Usi {
-            out,
-            play,
-            settings: Settings::default(),
-            declaration_held: false,
-            answered_usi: true,
-        }
+        // The GUI keeps the game (its policy does not record the engine's moves): `go` again
+        // searches the same position.
+        let settings = Settings::default();
+        play.set_policy(settings.policy());
+        Usi { out, play, settings, declaration_held: false, answered_usi: true }
     }
 
     /// The game as the GUI last set it.
@@ -336,8 +332,7 @@ impl<W: Write> Usi<W> {
             self.play.solve_mate(limits, false);
             return Ok(());
         }
-        self.play.declare = self.settings.declare_win;
-        self.play.resign_on_mate = self.settings.resign_on_mate;
+        self.play.set_policy(self.settings.policy());
         let pos = self.play.game().position();
         let side = pos.side_to_move();
         let mut limits = limits_for(go, side);

@@ -1,7 +1,9 @@
 //! Whole sessions of the raw text mode (`-R`), run in-process: the board, moves in every
 //! notation, refusals with their reasons, commands, files, undo and the ends of games.
 
-use crate::common::{Driver, fresh_dir, text_mode};
+use crate::common::{Driver, Protocol, fresh_dir, small_engine, text_mode};
+use gnushogi::config::Config;
+use gnushogi::play::Policy;
 
 const START_BOARD: &str = "\n\nBlack 0:00  White 0:00  (time used; 15 s a move)\n\n L N S G K G S N L\n - R - - - - - B -\n \
 P P P P P P P P P\n - - - - - - - - -\n - - - - - - - - -\n - - - - - - - - -\n p p p p p p p p p\n \
@@ -156,6 +158,30 @@ fn it_is_not_your_turn_when_the_computer_plays_that_side() {
     );
     let out = d.ask("go");
     assert!(out.starts_with("1. ") && !out.starts_with("1. ..."), "{out}");
+}
+
+/// The text mode takes the match over under its own policy, whole: a match the CSA client
+/// left (whose server timed the engine's moves, so the match did not) times the computer's
+/// moves again, and a Fischer clock gives it its increment. Each front end used to reset
+/// the policy's flags one by one, and none reset the newest (`times_own_moves`): the
+/// computer's clock stood still at 5:00.
+#[test]
+fn the_text_mode_times_the_computers_moves_whatever_the_match_played_under_before() {
+    let config = Config { use_hash: true, seeded: true, ..Config::default() };
+    let mut d = Driver::in_process_after(Protocol::Gnu, small_engine(), config, |session| {
+        session.play.set_policy(Policy::csa(true));
+    });
+    d.expect("Your move is? ");
+    d.ask("sd 1");
+    assert!(d.ask("level f5 30").starts_with("level: 50 moves in 5:00 min + 30 s a move"));
+    let out = d.ask("7g7f");
+    assert!(out.contains("My move is: "), "{out}");
+    let board = d.ask("bd");
+    let white = board.split("White ").nth(1).and_then(|t| t.split_whitespace().next());
+    let (min, sec) = white.and_then(|t| t.split_once(':')).expect("White's clock");
+    let left: u32 = min.parse::<u32>().unwrap() * 60 + sec.parse::<u32>().unwrap();
+    // 5:00, less the move's time (far under 30 s at depth 1), plus the increment.
+    assert!(left > 300 && left <= 330, "{board}");
 }
 
 #[test]

@@ -4,6 +4,9 @@
 use crate::common::{Driver, Protocol, run_text, small_engine};
 use gnushogi::config::Config;
 use gnushogi::engine::clock::parse_command_line;
+use gnushogi::notation::parse_usi_move;
+use gnushogi::play::Policy;
+use gnushogi::rules::Position;
 
 fn is_clock(s: &str) -> bool {
     !s.is_empty() && s.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit())
@@ -106,6 +109,30 @@ fn xboard_and_usi_hand_over_the_session() {
         let (code, _, _) = d.finish();
         assert!(code.success(), "{code:?}");
     }
+}
+
+/// The dialect the session turns to plays by its own policy, whole, whatever the match
+/// played under before (here a CSA server's, which keeps the engine's moves): after `usi`
+/// the GUI keeps the game, so a second `go` searches the same position again.
+#[test]
+fn usi_after_the_xshogi_dialect_plays_by_its_own_policy() {
+    let mut d =
+        Driver::in_process_after(Protocol::Xshogi, small_engine(), Config::default(), |s| {
+            s.play.set_policy(Policy::csa(true));
+        });
+    d.expect("GNU Shogi");
+    d.send("usi");
+    let mut d = d.speaking(Protocol::Usi);
+    d.expect_line("usiok");
+    d.send_all(&["isready", "position startpos", "go depth 1"]);
+    d.engine_move();
+    d.send("go depth 1");
+    let (second, _) = d.engine_move();
+    let legal = parse_usi_move(&second).is_some_and(|m| m.to_move(&Position::startpos()).is_ok());
+    assert!(legal, "{second} is not a move of the start position");
+    d.send("quit");
+    let (code, _, _) = d.finish();
+    assert!(code.success(), "{code:?}");
 }
 
 /// Runs the real program with all of `input`, then end of input.

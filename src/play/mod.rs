@@ -7,16 +7,23 @@
 //! its deadline or dies; it turns the engine's events into typed [`Update`]s, which each
 //! front end prints in its own dialect.
 //!
-//! A front end's loop: wait for the next [`Event`] until [`Match::deadline`]; hand an
-//! `Event::Engine` to [`Match::on_engine`], and a passed deadline to
-//! [`Match::on_deadline`]; print the updates they give.
+//! A front end's loop: [`Match::next_event`] waits for the next [`Event`] until
+//! [`Match::deadline`] and delivers the match's own: an engine event, or a passed
+//! deadline, comes back as the [`Update`] it gave ([`Wake::Update`]), and only the front
+//! end's input as [`Wake::Event`]. An event taken from the channel otherwise goes through
+//! [`Match::receive`], the same delivery. The front end prints the updates.
+//!
+//! How the match plays for each dialect (declaring, resigning, keeping and timing its own
+//! moves) is one [`Policy`], set whole where a front end starts.
 
 pub mod events;
 pub mod line_editor;
+mod policy;
 mod running;
 mod update;
 
 pub use events::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use policy::Policy;
 pub use running::fallback_move;
 pub use update::{Progress, Reply, Start, Task, Update, Wake};
 
@@ -41,22 +48,14 @@ pub struct Match {
     /// The opponent's reply the engine expects to its last move: what it ponders on, and
     /// the hint.
     expected: Option<Move>,
-    /// Declare an entering-king win instead of moving when the rules allow it.
-    pub declare: bool,
-    /// Resign as soon as a search proves a mate against the engine (USI `ResignOnMate`).
-    pub resign_on_mate: bool,
-    /// The engine's moves go on the game (and off its clock). Off where the opponent keeps
-    /// the game and says each position (USI's GUI): the game stays as it was told.
-    pub records_own_moves: bool,
-    /// The engine's own moves are timed here, their time taken off its clock. Off where a
-    /// server times them and says how long each took (the CSA protocol): the front end takes
-    /// the server's figure off with [`Match::own_move_timed`], never the match's guess.
-    pub times_own_moves: bool,
+    /// How it plays for the dialect of the front end that drives it.
+    policy: Policy,
 }
 
 impl Match {
     /// A match whose searches report on `sender`, from the start position, with GNU
-    /// Shogi's default clocks (40 moves in 5 minutes).
+    /// Shogi's default clocks (40 moves in 5 minutes) and its policy ([`Policy::GNU`]) until
+    /// the front end sets its own.
     pub fn new(engine: Engine, sender: Sender<Event>) -> Match {
         Match {
             engine,
@@ -65,11 +64,14 @@ impl Match {
             clocks: Clocks::new(TimeControl::x_default()),
             search: None,
             expected: None,
-            declare: true,
-            resign_on_mate: false,
-            records_own_moves: true,
-            times_own_moves: true,
+            policy: Policy::GNU,
         }
+    }
+
+    /// The policy of the dialect that drives the match from now on, whole: nothing of the
+    /// last front end's stays.
+    pub fn set_policy(&mut self, policy: Policy) {
+        self.policy = policy;
     }
 
     pub fn engine(&self) -> &Engine {
@@ -158,7 +160,7 @@ impl Match {
     /// The declaration the side to move can make instead of a move, under the policy.
     pub fn declaration(&self) -> Option<EnteringKingRule> {
         let rule = self.game.rules.entering_king;
-        (self.declare && self.game.position().can_declare_win_by(rule)).then_some(rule)
+        (self.policy.declare && self.game.position().can_declare_win_by(rule)).then_some(rule)
     }
 
     /// The engine thinks on the side to move's move (a winning declaration comes first).
@@ -347,7 +349,7 @@ impl Match {
     }
 
     /// The time a server says the engine's last move (by `side`) took, off its clock (see
-    /// [`Match::times_own_moves`]). Returns the time left, as [`Clocks::spend`] does.
+    /// [`Policy::times_own_moves`]). Returns the time left, as [`Clocks::spend`] does.
     pub fn own_move_timed(&mut self, side: crate::rules::Color, used: Duration) -> i64 {
         self.clocks.spend(side, used)
     }
@@ -362,8 +364,19 @@ impl Match {
 
     // ----- events -----------------------------------------------------------------------
 
+    /// An event taken from the channel, delivered: an engine event is the match's own, and
+    /// comes back as the update it gave ([`Wake::Update`]), or as [`Wake::Nothing`] (it
+    /// belonged to a search given up, or a held result waits); any other event is the front
+    /// end's ([`Wake::Event`]), never an [`Event::Engine`].
+    pub fn receive(&mut self, event: Event) -> Wake {
+        match event {
+            Event::Engine(id, e) => self.on_engine(&id, e).map_or(Wake::Nothing, Wake::Update),
+            other => Wake::Event(other),
+        }
+    }
+
     /// An event of a search: an update when it belongs to the search in progress.
-    pub fn on_engine(&mut self, id: &SearchId, event: EngineEvent) -> Option<Update> {
+    fn on_engine(&mut self, id: &SearchId, event: EngineEvent) -> Option<Update> {
         let r = self.search.as_mut().filter(|r| r.id == *id)?;
         match event {
             EngineEvent::Info(info) => {
@@ -457,7 +470,8 @@ impl Match {
     }
 
     /// Waits for the next event, at most until `limit` (`None`: as long as it takes) and
-    /// never past [`Match::deadline`], which it looks after itself.
+    /// never past [`Match::deadline`], which it looks after itself; an event is delivered
+    /// as [`Match::receive`] does.
     pub fn next_event(&mut self, events: &Receiver<Event>, limit: Option<Duration>) -> Wake {
         let now = Instant::now();
         let until = match (self.deadline(), limit) {
@@ -469,7 +483,7 @@ impl Match {
             None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
         match received {
-            Ok(e) => Wake::Event(e),
+            Ok(e) => self.receive(e),
             Err(RecvTimeoutError::Disconnected) => Wake::Closed,
             Err(RecvTimeoutError::Timeout) => {
                 match self.deadline().filter(|&d| d <= Instant::now()) {
@@ -515,13 +529,14 @@ impl Match {
         let hopeless = !ended.infinite && self.engine.should_resign(side, &result);
         let Some(mv) = best else { return Update::NoMove { result } };
         let used = ended.clock_start.elapsed();
-        let records = self.records_own_moves && self.game.position().key() == ended.root.key();
-        let left = match (records, self.times_own_moves) {
+        let records =
+            self.policy.records_own_moves && self.game.position().key() == ended.root.key();
+        let left = match (records, self.policy.times_own_moves) {
             (true, true) => self.clocks.spend(side, used),
             (true, false) => self.clocks.remaining(side),
             (false, _) => 0,
         };
-        let mated = self.resign_on_mate
+        let mated = self.policy.resign_on_mate
             && matches!(result.score, Score::Mate(p) if p < 0)
             && ended.mated_iterations >= 1;
         if mated || hopeless {
@@ -544,11 +559,6 @@ mod tests {
     fn next_update(m: &mut Match, events: &Receiver<Event>) -> Update {
         loop {
             match m.next_event(events, Some(Duration::from_secs(60))) {
-                Wake::Event(Event::Engine(id, e)) => {
-                    if let Some(u) = m.on_engine(&id, e) {
-                        return u;
-                    }
-                }
                 Wake::Update(u) => return u,
                 Wake::Nothing | Wake::Closed => panic!("no update"),
                 Wake::Event(_) => {}
@@ -564,13 +574,13 @@ mod tests {
         let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
         let mut m = Match::new(engine, tx);
         m.clocks = Clocks::new(TimeControl::session(0, Duration::from_secs(60), Duration::ZERO));
-        m.times_own_moves = false;
+        m.set_policy(Policy::csa(true));
         assert_eq!(m.think(SearchLimits::depth(1)), Start::Searching);
         let Update::Moved { left, .. } = next_update(&mut m, &rx) else { panic!("no move") };
         assert_eq!((left, m.game().ply()), (6000, 1));
         assert_eq!(m.own_move_timed(Color::Black, Duration::from_secs(3)), 5700);
-        // The default: the match times them itself.
-        m.times_own_moves = true;
+        // Every other dialect's: the match times them itself.
+        m.set_policy(Policy::CECP);
         m.think(SearchLimits::depth(1));
         let Update::Moved { left, used, .. } = next_update(&mut m, &rx) else { panic!("no move") };
         assert!(left <= 6000 - crate::engine::clock::centis(used), "{left}");

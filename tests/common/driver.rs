@@ -185,9 +185,21 @@ impl Driver {
     /// The front end of `protocol` on a thread of this process, with `engine`; `config` is
     /// the command line's (the text mode and the X display read it).
     pub fn in_process(protocol: Protocol, engine: Engine, config: Config) -> Driver {
+        Driver::in_process_after(protocol, engine, config, |_| {})
+    }
+
+    /// As [`Driver::in_process`], the session first left as `before` leaves it (what a front
+    /// end before this one did to it).
+    pub fn in_process_after(
+        protocol: Protocol,
+        engine: Engine,
+        config: Config,
+        before: impl FnOnce(&mut Session<std::io::PipeWriter>),
+    ) -> Driver {
         let (in_r, in_w) = std::io::pipe().expect("a pipe");
         let (out_r, out_w) = std::io::pipe().expect("a pipe");
-        let session = Session::new(BufReader::new(in_r), out_w, engine);
+        let mut session = Session::new(BufReader::new(in_r), out_w, engine);
+        before(&mut session);
         let thread = std::thread::spawn(move || protocol.serve(session, &config));
         Driver::over(protocol, Box::new(in_w), Some(Box::new(out_r)), Runner::Thread(thread))
     }

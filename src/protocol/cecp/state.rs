@@ -16,7 +16,7 @@ use crate::engine::Engine;
 use crate::engine::clock::{Clocks, TimeControl};
 use crate::game::{DrawReason, Game, Outcome};
 use crate::notation::{format_xboard_move, parse_xboard_fen};
-use crate::play::{Event, Match, Task, Wake};
+use crate::play::{Event, Match, Policy, Task, Wake};
 use crate::rules::{Color, Hand, Move, MoveList, Piece, Position, Setup};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -120,9 +120,7 @@ impl<W: Write> Cecp<W> {
     pub fn with_match(out: W, mut play: Match) -> Cecp<W> {
         play.set_game(Game::default());
         play.clocks = Clocks::new(TimeControl::x_default());
-        play.declare = true;
-        play.resign_on_mate = false;
-        play.records_own_moves = true;
+        play.set_policy(Policy::CECP);
         Cecp {
             out,
             broken: false,
@@ -149,24 +147,46 @@ impl<W: Write> Cecp<W> {
         self.play.game()
     }
 
-    /// Handles one event from the channel.
+    /// Handles one event from the channel (the match delivers its own: [`Match::receive`]).
     pub fn on_event(&mut self, event: Event) -> Flow {
-        let flow = match event {
-            Event::Line(l) => self.on_line(&l),
-            Event::Engine(id, e) => {
-                if let Some(update) = self.play.on_engine(&id, e) {
-                    self.on_update(update);
-                }
+        let wake = self.play.receive(event);
+        self.on_wake(wake)
+    }
+
+    /// Waits for the next event, or for the match's deadline (a search to look after), and
+    /// handles it.
+    pub fn step(&mut self, events: &Receiver<Event>) -> Flow {
+        let wake = self.play.next_event(events, None);
+        self.on_wake(wake)
+    }
+
+    /// What the match woke up for: the input, or an update of its own.
+    fn on_wake(&mut self, wake: Wake) -> Flow {
+        let flow = match wake {
+            Wake::Event(event) => self.on_input(event),
+            Wake::Update(update) => {
+                self.on_update(update);
                 Flow::Continue
             }
+            Wake::Nothing => Flow::Continue,
+            Wake::Closed => Flow::Quit,
+        };
+        self.settle(flow)
+    }
+
+    /// An event of the input (or a signal).
+    fn on_input(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Line(l) => self.on_line(&l),
             Event::TooLong { start, len } => {
                 // Refused at once, while thinking too: it can change nothing.
                 self.error(&format!("line too long, {len} bytes"), &format!("{start}..."));
                 Flow::Continue
             }
             Event::Terminate => Flow::Quit,
-            // Only the text mode's line editor sends it; CECP ignores SIGINT.
-            Event::Interrupt => Flow::Continue,
+            // Only the text mode's line editor sends an interrupt; CECP ignores SIGINT. The
+            // match takes its engine's events itself.
+            Event::Interrupt | Event::Engine(..) => Flow::Continue,
             Event::Eof => {
                 // Let a move in progress finish (scripts pipe commands in), then stop.
                 self.eof = true;
@@ -175,21 +195,6 @@ impl<W: Write> Cecp<W> {
                 }
                 Flow::Continue
             }
-        };
-        self.settle(flow)
-    }
-
-    /// Waits for the next event, or for the match's deadline (a search to look after), and
-    /// handles it.
-    pub fn step(&mut self, events: &Receiver<Event>) -> Flow {
-        match self.play.next_event(events, None) {
-            Wake::Event(e) => self.on_event(e),
-            Wake::Update(update) => {
-                self.on_update(update);
-                self.settle(Flow::Continue)
-            }
-            Wake::Nothing => Flow::Continue,
-            Wake::Closed => self.settle(Flow::Quit),
         }
     }
 

@@ -4,7 +4,7 @@
 //! engine's events in order, as the other front ends take their input lines.
 //!
 //! The clocks are the server's: each move's time is the figure the server echoes with it
-//! (`+7776FU,T3`), the engine's own moves too ([`Match::times_own_moves`] is off). The
+//! (`+7776FU,T3`), the engine's own moves too ([`Policy::times_own_moves`] is off). The
 //! engine's search is budgeted from them by the server's own rule, less the network margin
 //! ([`counting::server_limits`]).
 
@@ -17,8 +17,8 @@ use crate::engine::clock::{Clocks, TimeControl};
 use crate::files::record::{Headers, Record, RecordMove};
 use crate::game::{DrawReason, Game, GameRules, Outcome, WinReason};
 use crate::notation::csa::{self, MATE_IN_COMMENT};
-use crate::play::{Event, Match, Reply, Start, Update, Wake, spawn_reader};
-use crate::rules::{Color, Move};
+use crate::play::{Event, Match, Policy, Reply, Start, Update, Wake, spawn_reader};
+use crate::rules::{Color, EnteringKingRule, Move};
 use crate::search::{Score as Eval, SearchLimits, SearchResult};
 use std::io::{BufReader, Write};
 use std::net::TcpStream;
@@ -113,10 +113,8 @@ impl<'a> Connection<'a> {
         stream.set_write_timeout(Some(Duration::from_secs(20)))?;
         spawn_reader(BufReader::new(stream.try_clone()?), sender.clone());
         relay(Some(sender.clone()));
-        let mut play = Match::new(engine, sender);
-        play.times_own_moves = false;
-        play.records_own_moves = true;
-        play.resign_on_mate = true;
+        // Its policy comes with the game (`Policy::csa`): nothing searches before.
+        let play = Match::new(engine, sender);
         Ok(Connection {
             stream,
             events,
@@ -147,7 +145,7 @@ impl<'a> Connection<'a> {
     }
 
     /// The next event, or `None` when `wait` passed first (keep-alives are sent meanwhile).
-    /// Engine updates are handled here; the match's deadline is kept.
+    /// The match's updates (of an engine event, or of its deadline) are handled here.
     fn next(&mut self, wait: Option<Duration>) -> Result<Option<Event>, Lost> {
         let until = wait.map(|w| Instant::now() + w);
         loop {
@@ -161,11 +159,6 @@ impl<'a> Connection<'a> {
                 limit = Some(limit.map_or(due, |l| l.min(due)));
             }
             match self.play.next_event(&self.events, limit) {
-                Wake::Event(Event::Engine(id, e)) => {
-                    if let Some(update) = self.play.on_engine(&id, e) {
-                        self.on_update(update)?;
-                    }
-                }
                 Wake::Event(e) => return Ok(Some(e)),
                 Wake::Update(update) => self.on_update(update)?,
                 Wake::Closed => return Ok(Some(Event::Eof)),
@@ -217,6 +210,7 @@ impl<'a> Connection<'a> {
                 }
                 Event::Eof => return Ok(Next::Closed),
                 Event::Terminate => return Ok(Next::Terminate),
+                // The match takes its engine's events itself; no line editor here.
                 Event::Engine(..) | Event::Interrupt => continue,
             };
             self.report.log_in(&line);
@@ -361,7 +355,7 @@ impl<'a> Connection<'a> {
         self.play.engine_mut().new_game();
         self.play.set_game(game);
         self.play.clocks = clocks;
-        self.play.declare = summary.declaration != crate::rules::EnteringKingRule::None;
+        self.play.set_policy(Policy::csa(summary.declaration != EnteringKingRule::None));
         let mut record = summary.record.clone();
         record.outcome = None;
         record.headers = Headers {

@@ -11,7 +11,7 @@ use crate::files::MoveStats;
 use crate::game::{Game, Outcome};
 use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
-use crate::play::{Match, Task, Wake};
+use crate::play::{Match, Policy, Task, Wake};
 use crate::protocol::{Event, LoopEnd, Session};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Position, Setup};
@@ -161,9 +161,7 @@ impl<'a, D: Surface> Interp<'a, D> {
         game.rules.move_limit = config.move_limit;
         link.play.set_game(game);
         link.play.clocks = Clocks::new(control);
-        link.play.declare = true;
-        link.play.resign_on_mate = false;
-        link.play.records_own_moves = true;
+        link.play.set_policy(Policy::GNU);
         Interp {
             play: link.play,
             events: link.events,
@@ -313,11 +311,8 @@ impl<'a, D: Surface> Interp<'a, D> {
                 self.error(&format!("input: line too long ({len} bytes), ignored"));
                 self.show_prompt();
             }
-            Event::Engine(id, e) => {
-                if let Some(update) = self.play.on_engine(&id, e) {
-                    self.on_update(update);
-                }
-            }
+            // The match takes its engine's events itself (`Match::next_event`).
+            Event::Engine(..) => {}
             Event::Terminate => self.end = Some(LoopEnd::Quit),
             Event::Interrupt => {
                 // Ctrl-C while the computer thinks: it moves now, as on any input.

@@ -66,15 +66,11 @@ impl<W: Write> Usi<W> {
     }
 
     fn with_match(out: W, mut play: Match) -> Usi<W> {
-        // The GUI keeps the game: `go` again searches the same position.
-        play.records_own_moves = false;
-        Usi {
-            out,
-            play,
-            settings: Settings::default(),
-            declaration_held: false,
-            answered_usi: true,
-        }
+        // The GUI keeps the game (its policy does not record the engine's moves): `go` again
+        // searches the same position.
+        let settings = Settings::default();
+        play.set_policy(settings.policy());
+        Usi { out, play, settings, declaration_held: false, answered_usi: true }
     }
 
     /// The game as the GUI last set it.
@@ -114,21 +110,33 @@ impl<W: Write> Usi<W> {
     fn serve(&mut self, events: &Receiver<Event>) -> io::Result<()> {
         self.identify()?;
         loop {
-            match self.play.next_event(events, None) {
-                Wake::Event(event) => {
-                    if !self.on_event(event)? {
-                        return Ok(());
-                    }
-                }
-                Wake::Closed => return Ok(()),
-                Wake::Update(update) => self.on_update(update)?,
-                Wake::Nothing => {}
+            let wake = self.play.next_event(events, None);
+            if !self.on_wake(wake)? {
+                return Ok(());
             }
         }
     }
 
-    /// Handles one event; `false` when the loop ends.
+    /// Handles one event (the match delivers its own: [`Match::receive`]); `false` when the
+    /// loop ends.
     pub fn on_event(&mut self, event: Event) -> io::Result<bool> {
+        let wake = self.play.receive(event);
+        self.on_wake(wake)
+    }
+
+    /// What the match woke up for: the input, or an update of its own; `false` when the loop
+    /// ends.
+    fn on_wake(&mut self, wake: Wake) -> io::Result<bool> {
+        match wake {
+            Wake::Event(event) => self.on_input(event),
+            Wake::Update(update) => self.on_update(update).map(|()| true),
+            Wake::Nothing => Ok(true),
+            Wake::Closed => Ok(false),
+        }
+    }
+
+    /// An event of the input (or a signal); `false` when the loop ends.
+    fn on_input(&mut self, event: Event) -> io::Result<bool> {
         match event {
             Event::Eof => return Ok(false),
             Event::Line(line) => match parse_command(&line) {
@@ -148,14 +156,10 @@ impl<W: Write> Usi<W> {
                 self.answered_usi = false;
                 self.error(&format!("line too long ({len} bytes), ignored: {start}..."))?;
             }
-            Event::Engine(id, e) => {
-                if let Some(update) = self.play.on_engine(&id, e) {
-                    self.on_update(update)?;
-                }
-            }
             Event::Terminate => return Ok(false),
-            // Only the text mode's line editor sends it.
-            Event::Interrupt => {}
+            // Only the text mode's line editor sends an interrupt; the match takes its
+            // engine's events itself.
+            Event::Interrupt | Event::Engine(..) => {}
         }
         Ok(true)
     }
@@ -328,8 +332,7 @@ impl<W: Write> Usi<W> {
             self.play.solve_mate(limits, false);
             return Ok(());
         }
-        self.play.declare = self.settings.declare_win;
-        self.play.resign_on_mate = self.settings.resign_on_mate;
+        self.play.set_policy(self.settings.policy());
         let pos = self.play.game().position();
         let side = pos.side_to_move();
         let mut limits = limits_for(go, side);

@@ -5,6 +5,7 @@ use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 use crate::eval::nnue::Network;
 use crate::game::GameRules;
+use crate::play::Policy;
 use crate::rules::EnteringKingRule;
 use crate::search::{MAX_MULTIPV, Tunable};
 use std::fmt;
@@ -74,6 +75,13 @@ impl Settings {
     pub fn network(&self) -> Option<Arc<Network>> {
         self.use_nnue
             .then(|| self.eval_file.as_ref().map_or_else(Network::built_in, |(_, n)| Arc::clone(n)))
+    }
+}
+
+impl Settings {
+    /// The match's policy under these options (`DeclareWin`, `ResignOnMate`).
+    pub fn policy(&self) -> Policy {
+        Policy::usi(self.declare_win, self.resign_on_mate)
     }
 }
 

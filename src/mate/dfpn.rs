@@ -58,8 +58,6 @@ pub struct Dfpn<'a> {
     deadline: Option<Instant>,
     next_poll: u64,
     stop: &'a AtomicBool,
-    /// A second stop flag, of the solve that forked this searcher.
-    cancel: Option<&'a AtomicBool>,
     /// The overall limits ran out: every search returns at once from now on.
     pub out: bool,
     /// The current run's own budget ran out.
@@ -122,7 +120,6 @@ impl<'a> Dfpn<'a> {
             deadline,
             next_poll: 0,
             stop,
-            cancel: None,
             out: false,
             run_out: false,
             pool: Vec::new(),
@@ -136,24 +133,6 @@ impl<'a> Dfpn<'a> {
             root: (1, 1),
             deepest: 0,
         }
-    }
-
-    /// A searcher on a copy of this one's table, under the same limits, stopped by `cancel`
-    /// too: for work beside this one on another thread.
-    pub fn fork<'b>(&self, cancel: &'b AtomicBool) -> Dfpn<'b>
-    where
-        'a: 'b,
-    {
-        let left = self.node_limit.saturating_sub(self.nodes);
-        let mut d = Dfpn::new(self.attacker, Some(left), self.deadline, self.stop, 0, self.futile);
-        d.cancel = Some(cancel);
-        d.table = self.table.clone();
-        d
-    }
-
-    /// True if a stop flag is set.
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Reports progress to `f` from now on.
@@ -188,12 +167,13 @@ impl<'a> Dfpn<'a> {
         self.node_limit = self.nodes.saturating_add(nodes);
         self.deadline = None;
         self.stop = &NEVER;
-        self.cancel = None;
     }
 
     /// True once the time or the stop flag says to stop (the node limits aside).
     pub fn expired(&self) -> bool {
-        self.out || self.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.out
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     pub fn attacker(&self) -> Color {
@@ -212,7 +192,7 @@ impl<'a> Dfpn<'a> {
         } else if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 256;
             let now = Instant::now();
-            if self.stopped() || self.deadline.is_some_and(|d| now >= d) {
+            if self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| now >= d) {
                 self.out = true;
             } else if self.on_progress.is_some() && now >= self.next_report {
                 self.report();

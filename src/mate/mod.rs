@@ -25,7 +25,7 @@ pub use text::mate_info;
 
 use crate::rules::{Move, MoveList, Position};
 use dfpn::Dfpn;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How long a solve may run (no limit when `None`), and by which rules.
@@ -94,11 +94,6 @@ const SHORTEN_MIN: u64 = 50_000;
 /// Nodes the composer's walk over the proof may visit: a quarter of the solve's, within these.
 const WALK_MIN: u64 = 200_000;
 const WALK_MAX: u64 = 5_000_000;
-
-/// The walk runs beside the search for a shorter mate on a copy of the table while the table
-/// takes at most a quarter of its largest size and this many bytes (the long works, whose
-/// tables are large, spend their time elsewhere).
-const COPY_MAX: usize = 64 << 20;
 
 /// Longest mate looked for when `max_plies` is not given.
 pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
@@ -174,48 +169,27 @@ fn solve_here(
     s.phase = MatePhase::Shortening;
     s.plies = Some(u32::from(len));
     s.report();
-    // The composer's walk of the last length found, run beside the search for a shorter mate
-    // where it can be: that search fails in the end, and the walk's line is then ready.
-    let beside = futile && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    let mut walked = None;
-    let mut beside_nodes = 0;
     while len >= 3 {
         let budget = s.nodes.max(SHORTEN_MIN);
-        let visits = ((s.nodes + budget) / 4).clamp(WALK_MIN, WALK_MAX);
-        let copyable = s.table.bytes() <= ((mib << 20) / 4).min(COPY_MAX);
-        let (found, walk) = if beside && copyable {
-            shorten_beside_walk(&mut s, pos, len, budget, visits)
-        } else {
-            (s.run(pos, &[], len - 2, true, budget), None)
-        };
-        if let Some((_, nodes)) = &walk {
-            beside_nodes += nodes;
-        }
-        match found {
+        match s.run(pos, &[], len - 2, true, budget) {
             Some(v) if v.is_proven() => {
                 len = v.len;
                 s.plies = Some(u32::from(len));
             }
             Some(_) => {
                 exact = true;
-                walked = walk;
                 break;
             }
-            None => {
-                walked = walk.filter(|_| !s.out);
-                break;
-            }
+            None => break,
         }
     }
     s.phase = MatePhase::Line;
     s.report();
-    let composed = match walked {
-        Some((line, _)) => line,
-        None if futile => {
-            let visits = (s.nodes / 4).clamp(WALK_MIN, WALK_MAX);
-            composer::Walk::new(&mut s, visits).line(pos)
-        }
-        None => None,
+    let composed = if futile {
+        let visits = (s.nodes / 4).clamp(WALK_MIN, WALK_MAX);
+        composer::Walk::new(&mut s, visits).line(pos)
+    } else {
+        None
     };
     let (line, strict) = match composed {
         Some(line) if line.len() <= len as usize => (line, exact.then_some(u32::from(len))),
@@ -223,44 +197,11 @@ fn solve_here(
     };
     let shortest = exact && line.len() <= len as usize;
     let mut r = report(MateOutcome::Mate(line.clone()), &s, shortest);
-    r.nodes += beside_nodes;
     r.longest_defence = strict.filter(|&n| n as usize > line.len());
     if futile {
         r.useless_interpositions = useless_interpositions(pos, &line);
     }
     r
-}
-
-/// A composer's walk done beside the search: its line (`None`: it ran out) and its nodes.
-type Walked = (Option<Vec<Move>>, u64);
-
-/// Searches for a mate two plies shorter than `len` while another thread walks the `len`-ply
-/// proof for the composer's line, on a copy of the table (`visits` as `composer::Walk`). The
-/// walk is cancelled when a shorter mate is found or the limits run out; otherwise its line
-/// and nodes come back beside the search's result.
-fn shorten_beside_walk(
-    s: &mut Dfpn,
-    pos: &Position,
-    len: u16,
-    budget: u64,
-    visits: u64,
-) -> (Option<table::Val>, Option<Walked>) {
-    let cancel = AtomicBool::new(false);
-    let mut w = s.fork(&cancel);
-    std::thread::scope(|scope| {
-        let walker = std::thread::Builder::new()
-            .name("mate-walk".into())
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, move || (composer::Walk::new(&mut w, visits).line(pos), w.nodes));
-        let found = s.run(pos, &[], len - 2, true, budget);
-        let Ok(walker) = walker else {
-            return (found, None);
-        };
-        if s.out || found.is_some_and(|v| v.is_proven()) {
-            cancel.store(true, Ordering::Relaxed);
-        }
-        (found, walker.join().ok())
-    })
 }
 
 /// Where the defender of `line` had useless interpositions, and how many: (its ply, 1-based;

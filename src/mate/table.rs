@@ -105,7 +105,6 @@ pub struct Found {
     pub val: Val,
 }
 
-#[derive(Clone)]
 pub struct Table {
     slots: Vec<Slot>,
     used: usize,
@@ -308,11 +307,6 @@ impl Table {
             self.slots[i] = s;
             self.used += 1;
         }
-    }
-
-    /// Bytes the table holds now.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
     }
 
     /// Number of entries in use.

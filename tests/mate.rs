@@ -311,6 +311,23 @@ fn useless_interpositions_do_not_count_in_tsume() {
     assert!(out.iter().any(|l| l == said), "{out:#?}");
 }
 
+/// A drop next to the king that the attacker takes with mate is useless too: 将棋図巧 第93番
+/// after 28 plies of its published line, where ▲６五龍 ends it (the record's 29 plies). The
+/// pawn dropped on 7e, taken by the dragon, would only hand the attacker a piece to spare.
+#[test]
+fn useless_interposition_next_to_the_king() {
+    let sfen = "9/6s2/G2+Rl4/1p3l3/rk4p1+P/1+pP4n1/1lG6/1N3+p3/5P3 b 2b2g3s2nl11p 29";
+    let p = pos(sfen);
+    let tsume = MateLimits { rules: MateRules::Tsume, ..MateLimits::default() };
+    let report = run(&p, &tsume);
+    let MateOutcome::Mate(line) = &report.outcome else { panic!("{sfen}: no mate") };
+    assert_eq!(line, &[usi(&p, "6c6e")]);
+    assert!(is_mate_line(&p, line, MateRules::Tsume));
+    assert!(!is_mating_line(&p, line), "the drops on 7e are legal replies");
+    assert_eq!(report.useless_interpositions, [(2, 6)], "a drop of each of the six kinds in hand");
+    assert_eq!(mate_line(sfen).len(), 3, "by the strict rules: ▲６五龍 △７五歩打 ▲同龍");
+}
+
 /// The composer's line (作意) of two works of 将棋図巧 (tests/data/tsume-classics.tsv): the
 /// defender plays the longest line that leaves the attacker no piece in hand. In 第18番 the
 /// defender can last 25 plies by interposing on 3d, but the attacker ends with the piece to
@@ -377,6 +394,16 @@ fn short_and_medium_classics() {
         "musou-060",
         "musou-018",
         "musou-056",
+        // Longer or shorter before the composer's walk widened step by step and the defender
+        // set aside replies after which the attacker keeps a piece (2026-12-06).
+        "musou-003",
+        "musou-079",
+        "musou-083",
+        "musou-085",
+        "zukou-015",
+        "zukou-040",
+        "zukou-044",
+        "zukou-064",
     ];
     let longer = [
         ("musou-021", 23),

@@ -3,9 +3,11 @@
 //! The attacker plays the shortest mate, and among equally short ones the one that leaves the
 //! fewest pieces in hand. The defender plays the longest line that leaves the attacker no piece
 //! in hand; a longer line that does (変長駒余り: the defender only delayed the mate, and the
-//! attacker ends with a piece to spare) loses to it, and where every line leaves pieces, the
-//! one leaving the fewest wins, then the longest. This is the order shtsume follows and the
-//! lengths the collections publish.
+//! attacker ends with a piece to spare) loses to it, as does one after which the attacker has a
+//! mate almost as short that keeps a piece ([`Value::spare`]); where every line leaves pieces,
+//! the one leaving the fewest wins, then the longest. A drop next to the king that an
+//! attacker's piece takes with mate is no defence (`futile`). This is close to the order
+//! shtsume follows, and gives the lengths the collections publish most often.
 //!
 //! The walk reads the proof the search left in the table: at the attacker's nodes the checks
 //! proved to mate, at the defender's every reply (each proved). A node whose proof was lost
@@ -13,6 +15,7 @@
 //! gives up and the caller keeps the line it had.
 
 use super::dfpn::{Dfpn, MAX_PLY, repetition};
+use super::futile;
 use crate::rules::{Hand, Move, MoveList, Position};
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -21,6 +24,14 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Nodes each search for a shorter mate at one of the attacker's nodes may spend.
 const SHORTER_BUDGET: u64 = 2_000;
 
+/// The walks, from narrow to wide: at each of the attacker's nodes, the checks proved to mate
+/// in at most this many plies more than the shortest proved one (`None`: every proved check).
+const WIDENING: [Option<u16>; 4] = [Some(0), Some(4), Some(16), None];
+
+/// A mate that leaves the attacker a piece in hand, at most this many plies longer than the
+/// shortest, makes the defence before it 駒余り (see [`Value::spare`]).
+const SPARE_SLACK: u16 = 2;
+
 /// What a node's line is worth: its length and the attacker's pieces in hand at its end.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Value {
@@ -28,6 +39,13 @@ struct Value {
     left: u32,
     /// The move that starts the line (none at a mated defender).
     first: Option<Move>,
+    /// Attacker to move: the line leaves a piece, or a mate at most [`SPARE_SLACK`] plies
+    /// longer does. The defender sets such a reply aside as it does one whose line leaves a
+    /// piece: it only delayed a mate in which the attacker keeps one. shtsume's attacker
+    /// prefers, at every node but the root, a mate that keeps pieces to a shorter one, which
+    /// is how its defender (and the collections' records) see a dropped piece the attacker
+    /// need not use; within two plies, as here, it matches the records most often.
+    spare: bool,
 }
 
 /// The memo's keys are Zobrist keys already: a multiply mixes in the hand, where the default
@@ -60,17 +78,46 @@ pub struct Walk<'s, 'a> {
     /// Nodes the walk may still visit, and the search budget for re-proving a lost node.
     visits_left: u64,
     reprove: u64,
+    /// The checks this walk looks at (see [`WIDENING`]).
+    slack: Option<u16>,
 }
 
 impl<'s, 'a> Walk<'s, 'a> {
     pub fn new(s: &'s mut Dfpn<'a>, visits: u64) -> Walk<'s, 'a> {
         let reprove = visits;
-        Walk { s, path: Vec::new(), memo: HashMap::default(), visits_left: visits, reprove }
+        Walk {
+            s,
+            path: Vec::new(),
+            memo: HashMap::default(),
+            visits_left: visits,
+            reprove,
+            slack: None,
+        }
     }
 
     /// The composer's line from `pos` (attacker to move, proved mate), or `None` if the walk
     /// ran out of its budget or found the proof incomplete.
+    ///
+    /// Every check the table proves can start a shorter composer's line than the proof's own,
+    /// and walking them all can visit most of the table: the walk first looks only at the
+    /// shortest proved checks at each of the attacker's nodes, then at checks up to some plies
+    /// longer, then at all, keeping the line of the widest walk that finished.
     pub fn line(&mut self, pos: &Position) -> Option<Vec<Move>> {
+        let mut best = None;
+        for slack in WIDENING {
+            self.slack = slack;
+            self.memo.clear();
+            self.path.clear();
+            match self.walk(pos) {
+                Some(line) => best = Some(line),
+                None if self.visits_left == 0 => break,
+                None => {}
+            }
+        }
+        best
+    }
+
+    fn walk(&mut self, pos: &Position) -> Option<Vec<Move>> {
         self.path.push(self.key(pos));
         self.or_value(pos)?;
         self.path.clear();
@@ -153,7 +200,22 @@ impl<'s, 'a> Walk<'s, 'a> {
             }
             shortest = now;
         }
-        let best = self.best_check(cands);
+        let mut wider = Vec::new();
+        if let Some(slack) = self.slack {
+            let shortest = self.shortest_proved(&cands);
+            cands.sort_by_key(|(_, c)| self.proved(c));
+            let cut = cands
+                .partition_point(|(_, c)| self.proved(c).is_some_and(|n| n < shortest + slack));
+            wider = cands.split_off(cut);
+        }
+        let mut best = self.best_check(cands);
+        // No check this walk looks at holds on this path (the defender repeats): the first of
+        // the others that does.
+        let mut wider = wider.into_iter();
+        while best.is_none() && self.visits_left > 0 {
+            let Some(check) = wider.next() else { break };
+            best = self.best_check(vec![check]);
+        }
         self.memo.insert(key, best);
         best
     }
@@ -176,9 +238,10 @@ impl<'s, 'a> Walk<'s, 'a> {
         cands
     }
 
-    /// The best of some proved checks: the shortest line, then the fewest pieces left.
+    /// The best of some proved checks: the shortest line, then the fewest pieces left; and
+    /// whether the attacker could keep a piece instead (see [`Value::spare`]).
     fn best_check(&mut self, cands: Vec<(Move, Position)>) -> Option<Value> {
-        let mut best: Option<Value> = None;
+        let mut lines = Vec::new();
         for (m, child) in cands {
             self.path.push(self.key(&child));
             let v = self.and_value(&child);
@@ -189,15 +252,15 @@ impl<'s, 'a> Walk<'s, 'a> {
                 }
                 continue;
             };
-            let v = Value { len: v.len + 1, left: v.left, first: Some(m) };
-            if best.is_none_or(|b| (v.len, v.left) < (b.len, b.left)) {
-                best = Some(v);
-            }
+            lines.push(Value { len: v.len + 1, first: Some(m), ..v });
         }
-        best
+        let best = lines.iter().copied().min_by_key(|v| (v.len, v.left))?;
+        let spare = lines.iter().any(|v| v.spare && v.len <= best.len + SPARE_SLACK);
+        Some(Value { spare, ..best })
     }
 
-    /// Defender to move: the longest line leaving no piece, else the fewest, then the longest.
+    /// Defender to move: the longest line after which the attacker keeps no piece, else the
+    /// fewest pieces, then the longest.
     fn and_value(&mut self, pos: &Position) -> Option<Value> {
         let key = self.key(pos);
         if let Some(v) = self.memo.get(&key) {
@@ -208,9 +271,10 @@ impl<'s, 'a> Walk<'s, 'a> {
         }
         let mut replies = MoveList::new();
         self.s.defences(pos, &mut replies);
+        futile::remove_taken_with_mate(pos, &mut replies);
         if replies.is_empty() {
             let left = pos.hand(self.s.attacker()).total();
-            let v = Some(Value { len: 0, left, first: None });
+            let v = Some(Value { len: 0, left, first: None, spare: left > 0 });
             self.memo.insert(key, v);
             return v;
         }
@@ -224,8 +288,9 @@ impl<'s, 'a> Walk<'s, 'a> {
             self.path.push(ckey);
             let v = self.or_value(&child);
             self.path.pop();
-            let v = Value { len: v?.len + 1, left: v?.left, first: Some(m) };
-            let rank = |v: &Value| (v.left, Reverse(v.len));
+            let v = v?;
+            let v = Value { len: v.len + 1, first: Some(m), ..v };
+            let rank = |v: &Value| (v.spare, v.left, Reverse(v.len));
             if best.is_none_or(|b| rank(&v) < rank(&b)) {
                 best = Some(v);
             }

@@ -24,6 +24,7 @@ use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow};
 use gnushogi::protocol::gnu::display::RawDisplay;
 use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
+use gnushogi::protocol::terminal::Input;
 use gnushogi::protocol::usi::Usi;
 use gnushogi::rules::Position;
 use proptest::prelude::*;
@@ -539,13 +540,10 @@ fn xshogi_case(lines: Vec<(String, bool)>) -> Result<(), TestCaseError> {
     let out = SharedOut::default();
     let writer = out.clone();
     std::thread::spawn(move || {
-        let session = gnushogi::protocol::Session::new(
-            std::io::Cursor::new(input.into_bytes()),
-            writer,
-            engine(),
-        );
+        let session = gnushogi::protocol::Session::without_input(writer, engine());
         let config = Config { use_hash: true, seeded: true, ..Config::default() };
-        let code = gnushogi::protocol::xshogi::run(session, &config);
+        let input = Input::lines(std::io::Cursor::new(input.into_bytes()));
+        let code = gnushogi::protocol::xshogi::run(session, &config, input);
         let _ = done_tx.send(code);
     });
     match done_rx.recv_timeout(PATIENCE) {

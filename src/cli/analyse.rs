@@ -105,14 +105,7 @@ pub fn run(cli: &Cli, path: &Path) -> ExitCode {
     }
     // Ctrl-C sets `stop`; a second one, with `stop` already set, ends the program at once.
     let stop = Arc::new(AtomicBool::new(false));
-    let sigint = signal_hook::consts::SIGINT;
-    let registered = signal_hook::flag::register_conditional_shutdown(
-        sigint,
-        i32::from(INTERRUPTED),
-        Arc::clone(&stop),
-    )
-    .and_then(|_| signal_hook::flag::register(sigint, Arc::clone(&stop)));
-    if let Err(e) = registered {
+    if let Err(e) = crate::protocol::signals::interrupt_as_flag(&stop, INTERRUPTED) {
         eprintln!("gnushogi: --analyse: cannot catch Ctrl-C ({e}); it will end the analysis");
     }
     let game = record.game();

@@ -24,13 +24,14 @@ fn history_file() -> Option<std::path::PathBuf> {
 
 /// Runs the program as the command line asks; the exit status is the result.
 pub fn run(cli: Cli) -> std::process::ExitCode {
-    use crate::protocol::{self, Session};
+    use crate::protocol::signals::{self, Ignored};
+    use crate::protocol::{self, Session, terminal};
     use std::process::ExitCode;
 
     use std::io::Write;
     // Past a file-size limit (ulimit -f) a write then fails (EFBIG) and is reported, as on a
     // full disk; by default SIGXFSZ would kill the program mid-game.
-    protocol::ignore_signal(signal_hook::consts::SIGXFSZ);
+    signals::ignore(Ignored::FileSize);
     // A reader that has gone (a broken pipe) is no error worth a panic.
     let say = |text: &str| drop(writeln!(std::io::stdout(), "{text}"));
     let mode = cli.mode();
@@ -79,27 +80,20 @@ pub fn run(cli: Cli) -> std::process::ExitCode {
         // It reads the terminal itself.
         return protocol::fullscreen::run(engine, &config);
     }
-    if mode != Mode::Usi
-        && let Some((editor, out)) = crate::play::line_editor::open(history_file())
-    {
-        // On a terminal: the line editor reads the lines and prints the output.
-        let session = Session::without_input(out, engine);
-        protocol::forward_signals(session.sender.clone());
-        let editor = editor.spawn(session.sender.clone());
-        return if mode == Mode::Text {
-            protocol::gnu::run_with_editor(session, &config, editor)
-        } else {
-            protocol::xshogi::run_with_editor(session, &config, editor)
-        };
-    }
-    let stdin = std::io::BufReader::new(std::io::stdin());
-    let session = Session::new(stdin, std::io::stdout(), engine);
-    protocol::forward_signals(session.sender.clone());
     if mode == Mode::Usi {
-        protocol::usi::run(session)
-    } else if mode == Mode::Text {
-        protocol::gnu::run(session, &config)
+        // A GUI's pipes, even from a terminal: plain lines.
+        let stdin = std::io::BufReader::new(std::io::stdin());
+        let session = Session::new(stdin, std::io::stdout(), engine);
+        signals::terminate_as_event(session.sender.clone());
+        return protocol::usi::run(session);
+    }
+    // On a terminal the line editor reads the lines and prints the output; else plain lines.
+    let (input, out) = terminal::standard(history_file());
+    let session = Session::without_input(out, engine);
+    signals::terminate_as_event(session.sender.clone());
+    if mode == Mode::Text {
+        protocol::gnu::run(session, &config, input)
     } else {
-        protocol::xshogi::run(session, &config)
+        protocol::xshogi::run(session, &config, input)
     }
 }

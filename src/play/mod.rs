@@ -17,7 +17,6 @@
 //! moves) is one [`Policy`], set whole where a front end starts.
 
 pub mod events;
-pub mod line_editor;
 mod policy;
 mod running;
 mod update;

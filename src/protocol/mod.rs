@@ -1,11 +1,14 @@
 //! The front ends, and what they share: the session (the channel of input lines and engine
-//! events, the output, the engine), and the signals.
+//! events, the output, the engine), the signals ([`signals`]) and the text modes' terminal
+//! ([`terminal`]: the line editor, or plain lines).
 
 pub mod cecp;
 pub mod csa;
 pub mod fullscreen;
 pub mod gnu;
+pub mod signals;
 pub mod switch;
+pub mod terminal;
 pub mod usi;
 pub mod xshogi;
 
@@ -17,34 +20,7 @@ use crate::engine::Engine;
 use crate::play::Match;
 
 use std::io::BufRead;
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
-
-/// Turns SIGTERM and SIGHUP into [`Event::Terminate`] on `sender`, so that the front end
-/// ends as on `quit` (status 0) between two events, never in the middle of a line or a
-/// file. signal-hook does the signal handling, as this crate has no `unsafe`. If they
-/// cannot be caught (said on stderr), they end the program as by default.
-pub fn forward_signals(sender: Sender<Event>) {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
-    let mut signals = match signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
-        Ok(s) => s,
-        Err(e) => return eprintln!("gnushogi: cannot catch SIGTERM: {e}"),
-    };
-    std::thread::spawn(move || {
-        for _ in signals.forever() {
-            if sender.send(Event::Terminate).is_err() {
-                return;
-            }
-        }
-    });
-}
-
-/// From now on `signal` does nothing (there is no going back to its default). CECP ignores
-/// SIGINT (`feature sigint=0`: a Ctrl-C meant for XBoard must not kill its engine).
-pub fn ignore_signal(signal: std::ffi::c_int) {
-    let _ =
-        signal_hook::flag::register(signal, Arc::new(std::sync::atomic::AtomicBool::new(false)));
-}
 
 /// A running front end: its event channel, its output, and the game the engine plays (with
 /// the engine). Passed from one protocol to the next when the dialect changes (xshogi →

@@ -11,8 +11,9 @@
 
 use gnushogi::config::Config;
 use gnushogi::engine::Engine;
-use gnushogi::protocol::{Session, cecp, gnu, usi, xshogi};
-use std::io::{BufReader, Read, Write};
+use gnushogi::protocol::terminal::Input;
+use gnushogi::protocol::{Session, cecp, gnu, spawn_reader, usi, xshogi};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,14 +59,21 @@ impl Protocol {
         }
     }
 
-    /// Serves `session` on this thread until it ends, as the program does after reading
-    /// the protocol's first words.
-    fn serve<W: Write>(self, session: Session<W>, config: &Config) -> ExitCode {
+    /// Serves `session` on this thread, reading `input`, until it ends, as the program does
+    /// after reading the protocol's first words.
+    fn serve<W: Write>(
+        self,
+        session: Session<W>,
+        input: impl BufRead + Send + 'static,
+        config: &Config,
+    ) -> ExitCode {
         match self {
-            Protocol::Cecp => cecp::run(session),
-            Protocol::Usi => usi::run(session),
-            Protocol::Gnu => gnu::run(session, config),
-            Protocol::Xshogi => xshogi::run(session, config),
+            Protocol::Gnu => gnu::run(session, config, Input::lines(input)),
+            Protocol::Xshogi => xshogi::run(session, config, Input::lines(input)),
+            Protocol::Cecp | Protocol::Usi => {
+                spawn_reader(input, session.sender.clone());
+                if self == Protocol::Cecp { cecp::run(session) } else { usi::run(session) }
+            }
         }
     }
 }
@@ -198,9 +206,10 @@ impl Driver {
     ) -> Driver {
         let (in_r, in_w) = std::io::pipe().expect("a pipe");
         let (out_r, out_w) = std::io::pipe().expect("a pipe");
-        let mut session = Session::new(BufReader::new(in_r), out_w, engine);
+        let mut session = Session::without_input(out_w, engine);
         before(&mut session);
-        let thread = std::thread::spawn(move || protocol.serve(session, &config));
+        let input = BufReader::new(in_r);
+        let thread = std::thread::spawn(move || protocol.serve(session, input, &config));
         Driver::over(protocol, Box::new(in_w), Some(Box::new(out_r)), Runner::Thread(thread))
     }
 

@@ -12,13 +12,14 @@ pub mod reply;
 pub mod state;
 
 use super::Session;
+use super::signals::{self, Ignored};
 use state::{Cecp, Flow};
 use std::io::Write;
 use std::process::ExitCode;
 
 /// Runs CECP after the `xboard` command has been read, until `quit` or the end of input.
 pub fn run<W: Write>(session: Session<W>) -> ExitCode {
-    super::ignore_signal(signal_hook::consts::SIGINT);
+    signals::ignore(Ignored::Interrupt);
     let Session { events, out, play, .. } = session;
     let mut cecp = Cecp::with_match(out, play);
     while cecp.step(&events) == Flow::Continue {}

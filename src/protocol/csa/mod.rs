@@ -45,23 +45,16 @@ struct Relay {
 impl Relay {
     fn start() -> Relay {
         let relay = Relay::default();
-        use signal_hook::consts::{SIGHUP, SIGTERM};
-        match signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
-            Ok(mut signals) => {
-                let r = relay.clone();
-                std::thread::spawn(move || {
-                    for _ in signals.forever() {
-                        r.stopped.store(true, Ordering::SeqCst);
-                        if let Ok(current) = r.current.lock()
-                            && let Some(tx) = current.as_ref()
-                        {
-                            let _ = tx.send(Event::Terminate);
-                        }
-                    }
-                });
+        let r = relay.clone();
+        super::signals::on_terminate(move || {
+            r.stopped.store(true, Ordering::SeqCst);
+            if let Ok(current) = r.current.lock()
+                && let Some(tx) = current.as_ref()
+            {
+                let _ = tx.send(Event::Terminate);
             }
-            Err(e) => eprintln!("gnushogi: cannot catch SIGTERM: {e}"),
-        }
+            true
+        });
         relay
     }
 

@@ -24,6 +24,8 @@ pub mod screen;
 
 use super::Session;
 use super::gnu::{self, Link};
+use super::signals;
+use super::terminal::Input;
 use crate::config::Config;
 use crate::engine::Engine;
 use app::App;
@@ -51,10 +53,9 @@ const TICK: Duration = Duration::from_millis(50);
 pub fn run(engine: Engine, config: &Config) -> ExitCode {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         eprintln!("gnushogi: -C needs a terminal; running the text mode (-R) instead");
-        let stdin = io::BufReader::new(io::stdin());
-        let session = Session::new(stdin, io::stdout(), engine);
-        super::forward_signals(session.sender.clone());
-        return gnu::run(session, config);
+        let session = Session::without_input(io::stdout(), engine);
+        signals::terminate_as_event(session.sender.clone());
+        return gnu::run(session, config, Input::lines(io::BufReader::new(io::stdin())));
     }
     // No line reader: the keys come from the terminal (see `read_keys`).
     let mut session = Session::without_input(io::sink(), engine);
@@ -62,11 +63,7 @@ pub fn run(engine: Engine, config: &Config) -> ExitCode {
     let active = Arc::new(AtomicBool::new(false));
     // SIGTERM and SIGHUP end the mode as `quit` does, so the terminal is given back.
     let terminate = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&terminate)) {
-            eprintln!("gnushogi: cannot catch signal {signal}: {e}");
-        }
-    }
+    signals::terminate_as_flag(&terminate);
     let panics = Arc::new(Mutex::new(Vec::new()));
     let previous_hook = install_panic_hook(Arc::clone(&active), Arc::clone(&panics));
     let result = match Terminal::open(Arc::clone(&active)) {

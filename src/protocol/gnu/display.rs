@@ -7,7 +7,7 @@ use super::board::{self, Status, View};
 use super::command::COMMANDS;
 use crate::engine::clock::Clocks;
 use crate::notation::text::{format_book_move, format_coordinate};
-use crate::play::line_editor::LineEditor;
+use crate::protocol::terminal::LineEditor;
 use crate::rules::{Color, Move, MoveList, Position, Square};
 use crate::search::{SearchInfo, SearchResult};
 use std::borrow::Cow;
@@ -223,10 +223,10 @@ impl<'w, W: Write> RawDisplay<'w, W> {
         RawDisplay { out: Checked::new(out), prompter: None }
     }
 
-    /// The text mode on a terminal: `editor` reads the lines, shows the prompts and
-    /// completes the commands and the legal moves.
-    pub fn with_editor(out: &'w mut W, editor: LineEditor) -> RawDisplay<'w, W> {
-        RawDisplay { out: Checked::new(out), prompter: Some(Prompter::new(editor)) }
+    /// On a terminal, `editor` reads the lines, shows the prompts and completes the commands
+    /// and the legal moves.
+    pub fn with_editor(out: &'w mut W, editor: Option<LineEditor>) -> RawDisplay<'w, W> {
+        RawDisplay { out: Checked::new(out), prompter: editor.map(Prompter::new) }
     }
 
     /// Shows a prompt: written out, or left for the line editor to draw.

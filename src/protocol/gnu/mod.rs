@@ -58,36 +58,28 @@ mod thinking;
 pub use display::Thinking;
 pub use interp::{Interp, Link, Waiting};
 
+use super::terminal::Input;
 use super::{LoopEnd, Session, hand_over};
 use crate::config::Config;
-use crate::play::line_editor::LineEditor;
 use display::RawDisplay;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Runs the raw text mode until `quit` or the end of input.
-pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
-    let (link, out) = Link::split(&mut session);
-    let end = Interp::new(link, config, RawDisplay::new(out)).run();
-    hand_over(session, end)
-}
-
-/// Runs the raw text mode on a terminal, `editor` reading the lines (the session has no
-/// reader of its own; its output is the editor's).
-pub fn run_with_editor<W: Write>(
-    mut session: Session<W>,
-    config: &Config,
-    editor: LineEditor,
-) -> ExitCode {
+/// Runs the raw text mode until `quit` or the end of input, reading `input`: plain lines, or
+/// the line editor on a terminal (which then shows the prompts and completes the commands
+/// and the legal moves; the session's output is then the editor's).
+pub fn run<W: Write>(mut session: Session<W>, config: &Config, input: Input) -> ExitCode {
+    let editor = input.start(&session.sender);
+    let typed = editor.is_some();
     let (link, out) = Link::split(&mut session);
     let end = Interp::new(link, config, RawDisplay::with_editor(out, editor)).run();
-    hand_over_from_editor(session, end)
+    hand_over_after(session, end, typed)
 }
 
-/// After a session whose line editor read the lines: CECP or USI, if next, read plain lines
-/// (as their programs send them; the editor has stopped).
-pub fn hand_over_from_editor<W: Write>(session: Session<W>, end: LoopEnd) -> ExitCode {
-    if end != LoopEnd::Quit {
+/// Hands the session on as [`hand_over`] does. After the line editor (`typed`), CECP or USI,
+/// if next, read plain lines (as their programs send them; the editor has stopped).
+pub fn hand_over_after<W: Write>(session: Session<W>, end: LoopEnd, typed: bool) -> ExitCode {
+    if typed && end != LoopEnd::Quit {
         super::spawn_reader(std::io::BufReader::new(std::io::stdin()), session.sender.clone());
     }
     hand_over(session, end)

@@ -12,39 +12,28 @@ use super::gnu::board::{self, Status};
 use super::gnu::display::{
     BoardState, Checked, MessageKind, MoveNumber, Prompter, Surface, write_flush, write_line,
 };
-use super::gnu::{Interp, Link, hand_over_from_editor};
-use super::hand_over;
+use super::gnu::{Interp, Link, hand_over_after};
+use super::terminal::Input;
 use crate::config::Config;
 use crate::engine::clock::Clocks;
-use crate::play::line_editor::LineEditor;
 use crate::rules::Color;
 use crate::search::SearchInfo;
 use std::io::Write;
 use std::process::ExitCode;
 
-pub fn run<W: Write>(mut session: Session<W>, config: &Config) -> ExitCode {
+/// Runs the dialect until `quit`, the end of input or a switch to CECP or USI, reading
+/// `input`: plain lines (xshogi's), or the line editor of the dialect typed at a terminal
+/// (history, completion, the dialect's questions as its prompts; what is printed is the same).
+pub fn run<W: Write>(mut session: Session<W>, config: &Config, input: Input) -> ExitCode {
+    let editor = input.start(&session.sender);
+    let typed = editor.is_some();
     if session.send(&format!("GNU Shogi {}", crate::VERSION)).is_err() {
         return ExitCode::SUCCESS;
     }
     let (link, out) = Link::split(&mut session);
-    let end = Interp::new(link, config, XDisplay { out: Checked::new(out), prompter: None }).run();
-    hand_over(session, end)
-}
-
-/// The dialect typed at a terminal: `editor` reads the lines (history, completion), with
-/// the dialect's questions as its prompts; what is printed is the same.
-pub fn run_with_editor<W: Write>(
-    mut session: Session<W>,
-    config: &Config,
-    editor: LineEditor,
-) -> ExitCode {
-    if session.send(&format!("GNU Shogi {}", crate::VERSION)).is_err() {
-        return ExitCode::SUCCESS;
-    }
-    let (link, out) = Link::split(&mut session);
-    let prompter = Some(Prompter::new(editor));
+    let prompter = editor.map(Prompter::new);
     let end = Interp::new(link, config, XDisplay { out: Checked::new(out), prompter }).run();
-    hand_over_from_editor(session, end)
+    hand_over_after(session, end, typed)
 }
 
 /// xshogi's dialect: replies and errors, the board only on `bd`, clocks in milliseconds.

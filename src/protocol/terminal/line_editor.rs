@@ -1,5 +1,5 @@
 //! The line editor of the text mode on a terminal: the reader thread owns a rustyline
-//! [`Editor`] and sends the same [`Event`]s as [`spawn_reader`](super::spawn_reader) (Ctrl-D
+//! [`Editor`] and sends the same [`Event`]s as [`spawn_reader`](crate::play::spawn_reader) (Ctrl-D
 //! is the end of input; Ctrl-C at the prompt clears the line; Ctrl-C while no line is read,
 //! the computer thinking, is [`Event::Interrupt`]). The front end asks for each line with
 //! its prompt ([`LineEditor::read`]), as a prompt can only be drawn by the editor, and
@@ -7,7 +7,8 @@
 //! garbles the line being typed. What the completer offers is a shared [`Words`] the front
 //! end updates. On anything but a terminal none of this runs.
 
-use super::events::{Event, MAX_LINE, TOO_LONG_SHOWN};
+use crate::play::{Event, MAX_LINE, TOO_LONG_SHOWN};
+use crate::protocol::signals;
 use nix::sys::termios::{LocalFlags, SetArg, Termios, tcgetattr, tcsetattr};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
@@ -82,23 +83,24 @@ impl Validator for Completion {}
 
 impl Helper for Completion {}
 
+/// The terminal's modes as the editor found them, put back when dropped (a SIGTERM may end
+/// the program while the editor holds the terminal in raw mode).
+struct Modes(Termios);
+
+impl Drop for Modes {
+    fn drop(&mut self) {
+        let _ = tcsetattr(std::io::stdin(), SetArg::TCSADRAIN, &self.0);
+    }
+}
+
 /// The front end's side of the line editor: asks for lines and sets what Tab completes.
-/// Dropped, it puts the terminal back as it found it (a SIGTERM may end the program while
-/// the editor holds the terminal in raw mode).
+/// Dropped, it puts the terminal back as it found it.
 pub struct LineEditor {
     requests: Sender<String>,
     /// A line is being read (asked for, not yet arrived).
     reading: bool,
     words: Arc<Mutex<Words>>,
-    modes: Option<Termios>,
-}
-
-impl Drop for LineEditor {
-    fn drop(&mut self) {
-        if let Some(modes) = &self.modes {
-            let _ = tcsetattr(std::io::stdin(), SetArg::TCSADRAIN, modes);
-        }
-    }
+    _modes: Option<Modes>,
 }
 
 impl LineEditor {
@@ -147,12 +149,13 @@ impl Write for EditorOutput {
     }
 }
 
-/// A line editor set up on the terminal, its reader not yet started.
+/// A line editor set up on the terminal, its reader not yet started. Dropped, it puts the
+/// terminal back as it found it.
 pub struct Opened {
     editor: Editor<Completion, FileHistory>,
     history: Option<PathBuf>,
     words: Arc<Mutex<Words>>,
-    modes: Option<Termios>,
+    modes: Option<Modes>,
 }
 
 /// Sets up the line editor when standard input and output are both a terminal rustyline
@@ -191,18 +194,19 @@ pub fn open(history: Option<PathBuf>) -> Option<(Opened, EditorOutput)> {
         quiet.local_flags.remove(LocalFlags::ECHO);
         let _ = tcsetattr(std::io::stdin(), SetArg::TCSADRAIN, &quiet);
     }
+    let modes = modes.map(Modes);
     Some((Opened { editor, history, words, modes }, output))
 }
 
 impl Opened {
     /// Starts the reader thread, which sends lines on `tx` as they are asked for, and makes
     /// SIGINT (Ctrl-C while no line is read) an [`Event::Interrupt`].
-    pub fn spawn(self, tx: Sender<Event>) -> LineEditor {
+    pub fn spawn(mut self, tx: Sender<Event>) -> LineEditor {
         let (requests, asked) = std::sync::mpsc::channel();
-        let (words, modes) = (self.words.clone(), self.modes.clone());
-        forward_interrupts(tx.clone());
+        let (words, modes) = (self.words.clone(), self.modes.take());
+        signals::interrupt_as_event(tx.clone());
         std::thread::spawn(move || self.read_lines(&asked, &tx));
-        LineEditor { requests, reading: false, words, modes }
+        LineEditor { requests, reading: false, words, _modes: modes }
     }
 
     fn read_lines(mut self, asked: &Receiver<String>, tx: &Sender<Event>) {
@@ -241,20 +245,6 @@ impl Opened {
         }
         Event::Line(line)
     }
-}
-
-/// SIGINT becomes [`Event::Interrupt`] on `tx` (while the editor reads, Ctrl-C is a key and
-/// no signal). If it cannot be caught, Ctrl-C ends the program as by default.
-fn forward_interrupts(tx: Sender<Event>) {
-    use signal_hook::consts::SIGINT;
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else { return };
-    std::thread::spawn(move || {
-        for _ in signals.forever() {
-            if tx.send(Event::Interrupt).is_err() {
-                return;
-            }
-        }
-    });
 }
 
 #[cfg(test)]

@@ -78,8 +78,9 @@ pub struct Walk<'s, 'a> {
     /// Nodes the walk may still visit, and the search budget for re-proving a lost node.
     visits_left: u64,
     reprove: u64,
-    /// The checks this walk looks at (see [`WIDENING`]).
+    /// The checks this walk looks at (see [`WIDENING`]), and whether it set any aside.
     slack: Option<u16>,
+    narrowed: bool,
 }
 
 impl<'s, 'a> Walk<'s, 'a> {
@@ -92,6 +93,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             visits_left: visits,
             reprove,
             slack: None,
+            narrowed: false,
         }
     }
 
@@ -106,12 +108,15 @@ impl<'s, 'a> Walk<'s, 'a> {
         let mut best = None;
         for slack in WIDENING {
             self.slack = slack;
+            self.narrowed = false;
             self.memo.clear();
             self.path.clear();
-            match self.walk(pos) {
-                Some(line) => best = Some(line),
-                None if self.visits_left == 0 => break,
-                None => {}
+            let line = self.walk(pos);
+            let done = line.is_none() && self.visits_left == 0;
+            best = line.or(best);
+            // A walk that set no check aside is every wider walk: it need not run again.
+            if done || !self.narrowed {
+                break;
             }
         }
         best
@@ -207,6 +212,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             let cut = cands
                 .partition_point(|(_, c)| self.proved(c).is_some_and(|n| n < shortest + slack));
             wider = cands.split_off(cut);
+            self.narrowed |= !wider.is_empty();
         }
         let mut best = self.best_check(cands);
         // No check this walk looks at holds on this path (the defender repeats): the first of

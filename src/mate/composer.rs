@@ -208,7 +208,8 @@ impl<'s, 'a> Walk<'s, 'a> {
         let mut wider = Vec::new();
         if let Some(slack) = self.slack {
             let shortest = self.shortest_proved(&cands);
-            cands.sort_by_key(|(_, c)| self.proved(c));
+            // One table probe a check, not one a comparison.
+            cands.sort_by_cached_key(|(_, c)| self.proved(c));
             let cut = cands
                 .partition_point(|(_, c)| self.proved(c).is_some_and(|n| n < shortest + slack));
             wider = cands.split_off(cut);

@@ -55,6 +55,13 @@ pub fn remove(pos: &Position, replies: &mut MoveList) {
     }
 }
 
+/// Removes from `replies` (the legal moves of `pos`, defender in check) the drops that either
+/// rule makes useless: what the answer's line and its last position are judged by.
+pub fn remove_all(pos: &Position, replies: &mut MoveList) {
+    remove(pos, replies);
+    remove_taken_with_mate(pos, replies);
+}
+
 /// Removes from `replies` (the defences of `pos`) the drops next to the king that an
 /// attacker's piece takes with mate. The composer's line and the answer's last position apply
 /// this rule, the search does not: found there, it makes many first proofs far slower.

@@ -215,8 +215,7 @@ fn useless_interpositions(pos: &Position, line: &[Move]) -> Vec<(u32, u32)> {
             let mut replies = MoveList::new();
             p.legal_moves(&mut replies);
             let all = replies.len();
-            futile::remove(&p, &mut replies);
-            futile::remove_taken_with_mate(&p, &mut replies);
+            futile::remove_all(&p, &mut replies);
             if replies.len() < all {
                 found.push((i as u32 + 2, (all - replies.len()) as u32));
             }
@@ -248,8 +247,7 @@ pub fn is_mate_line(pos: &Position, line: &[Move], rules: MateRules) -> bool {
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     if rules == MateRules::Tsume && !list.is_empty() && p.in_check() {
-        futile::remove(&p, &mut list);
-        futile::remove_taken_with_mate(&p, &mut list);
+        futile::remove_all(&p, &mut list);
     }
     list.is_empty()
 }

@@ -12,11 +12,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Middle-game positions from real games (`tests/data/positions.tsv`).
-const POSITIONS: &str = include_str!("../../tests/data/positions.tsv");
+/// Middle-game positions from real games (the first of `tests/data/positions.tsv`).
+const POSITIONS: &str = include_str!("bench.tsv");
 pub const DEFAULT_DEPTH: u32 = 9;
-/// How many of the positions the bench uses.
-const COUNT: usize = 24;
 const HASH_MIB: usize = 16;
 
 /// The bench positions as SFEN.
@@ -25,7 +23,6 @@ pub fn positions() -> Vec<&'static str> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split('\t').next())
-        .take(COUNT)
         .collect()
 }
 

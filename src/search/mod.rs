@@ -36,7 +36,7 @@ pub use crate::notation::score::{Bound, Score};
 pub use history::{TablePool, Tables};
 pub use info::{PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, MAX_MULTIPV, PonderHit, SearchLimits};
-pub use see::{capture_value, see_ge, see_value};
+pub use see::{capture_value, see_ge};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
 pub use tt::TranspositionTable;

@@ -1,0 +1,3 @@
+//! The search's parts, through the crate's public API.
+
+mod see;

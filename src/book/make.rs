@@ -358,7 +358,6 @@ pub struct CompiledWritten {
 /// What a `--make-book` job made.
 #[derive(Clone, Debug)]
 pub struct MakeBookReport {
-    pub book: Book,
     /// The text of a book made from records, when it was not written to `text_out`.
     pub text: Option<String>,
     pub compiled: Option<CompiledWritten>,
@@ -439,7 +438,7 @@ pub fn run(job: &MakeBookJob, on: &mut Observer) -> Result<MakeBookReport, MakeB
             bytes: c.bytes.len(),
         });
     }
-    Ok(MakeBookReport { book, text, compiled })
+    Ok(MakeBookReport { text, compiled })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ pub mod csa;
 pub mod mate;
 pub mod tools;
 
-pub use args::{Cli, Mode, translate_args};
+pub use args::{Cli, Mode};
 pub use tools::build_engine;
 
 /// What `-c` and `-t` print: the original's persistent hash file ("positions learnt from

@@ -175,11 +175,6 @@ impl MateHandle {
     pub fn is_finished(&self) -> bool {
         self.thread.is_finished()
     }
-
-    /// Waits for the solver to end and returns its report (`None` if its thread panicked).
-    pub fn wait(mut self) -> Option<MateReport> {
-        self.thread.wait()
-    }
 }
 
 impl Drop for MateHandle {
@@ -591,11 +586,6 @@ impl Engine {
     /// The move the engine expects (or would play) in `pos`, from the table.
     pub fn hint(&self, pos: &Position) -> Option<Move> {
         self.tt.get()?.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
-    }
-
-    /// Table fill in permille.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.get().map_or(0, |tt| tt.hashfull())
     }
 }
 

@@ -28,16 +28,9 @@ pub mod params;
 mod reference;
 
 pub use folded::{Placement, PlacementStep, evaluate_placed};
-pub use layout::{
-    FINE_OFFSETS, LAYOUT, NUM_PARAMS, P_DANGER_ATTACK, P_DANGER_BASE, P_DANGER_DEFENDED,
-    P_DANGER_HAND, P_DANGER_NO_ESCAPE, P_ENEMY_FINE, P_ENEMY_KING, P_HAND, P_HAND_FIRST,
-    P_KING_SQUARE, P_MOBILITY, P_OWN_FINE, P_OWN_KING, P_PAWN_DROP_FILE, P_PIECE, P_RANK, P_TEMPO,
-    P_THREAT, REL_BUCKETS, params_source,
-};
+pub use layout::{LAYOUT, NUM_PARAMS, P_HAND, P_PIECE, P_TEMPO, params_source};
 pub use params::PARAMS;
-pub use reference::{
-    Accumulator, DANGER_DIVISOR, Sum, danger_penalty, evaluate_into, evaluate_with,
-};
+pub use reference::{Accumulator, DANGER_DIVISOR, evaluate_into, evaluate_with};
 
 use crate::rules::{Color, PieceKind, Position};
 

@@ -58,11 +58,6 @@ pub fn parse_square(text: &str) -> Option<Square> {
     all_consuming(square).parse(text).ok().map(|(_, sq)| sq)
 }
 
-/// USI text of a square (same as its `Display`): `7g`.
-pub fn format_square(sq: Square) -> String {
-    sq.to_string()
-}
-
 /// A piece letter that can be dropped (`P L N S G B R`), upper case.
 pub(crate) fn drop_letter(i: &str) -> IResult<&str, PieceKind> {
     map(one_of("PLNSGBR"), |c| PieceKind::from_letter(c).expect("listed")).parse(i)
@@ -118,7 +113,7 @@ mod tests {
     #[test]
     fn squares_and_ranks() {
         assert_eq!(parse_square("7g"), Square::new(7, 7));
-        assert_eq!(format_square(Square::new(9, 1).unwrap()), "9a");
+        assert_eq!(Square::new(9, 1).unwrap().to_string(), "9a");
         for bad in ["", "7", "g7", "0a", "7j", "7g ", "７g"] {
             assert_eq!(parse_square(bad), None, "{bad:?}");
         }
@@ -140,7 +135,7 @@ mod tests {
         #[test]
         fn squares_round_trip(index in 0..81usize) {
             let sq = Square::from_index(index).unwrap();
-            prop_assert_eq!(parse_square(&format_square(sq)), Some(sq));
+            prop_assert_eq!(parse_square(&sq.to_string()), Some(sq));
             prop_assert_eq!(parse_rank_letter(rank_letter(sq.rank())), Some(sq.rank()));
         }
     }

@@ -14,7 +14,7 @@ pub mod xshogi;
 
 pub use switch::{LoopEnd, hand_over};
 
-pub use crate::play::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use crate::play::{Event, spawn_reader};
 
 use crate::engine::Engine;
 use crate::play::Match;

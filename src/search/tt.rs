@@ -137,11 +137,6 @@ impl TranspositionTable {
         TranspositionTable { buckets, age: AtomicU8::new(0) }
     }
 
-    /// Size in MiB.
-    pub fn size_mib(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
-    }
-
     pub fn clear(&self) {
         for b in &self.buckets {
             for e in &b.entries {
@@ -272,7 +267,10 @@ mod tests {
 
     #[test]
     fn a_table_given_up_while_built_stops_growing() {
-        assert_eq!(TranspositionTable::new(3).size_mib(), 3);
+        assert_eq!(
+            (TranspositionTable::new(3).buckets.len() * std::mem::size_of::<Bucket>()) >> 20,
+            3
+        );
         let asked = std::cell::Cell::new(0);
         let t = TranspositionTable::build(1 << 20, || {
             asked.set(asked.get() + 1);

@@ -60,17 +60,6 @@ pub struct Go {
     pub searchmoves: Vec<UsiMove>,
 }
 
-impl Go {
-    /// Whether any clock field is set.
-    pub fn has_clock(&self) -> bool {
-        self.btime.is_some()
-            || self.wtime.is_some()
-            || self.binc.is_some()
-            || self.winc.is_some()
-            || self.byoyomi.is_some()
-    }
-}
-
 /// How long `go mate` may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MateTime {
@@ -464,7 +453,7 @@ mod tests {
             panic!()
         };
         assert_eq!((g.btime, g.wtime, g.byoyomi), (ms(37082), ms(23103), ms(10000)));
-        assert!(g.has_clock() && !g.ponder && g.depth.is_none());
+        assert!(!g.ponder && g.depth.is_none());
         let Ok(Some(Command::PonderHit(Some(g)))) =
             parse_command("ponderhit btime 1000 wtime 2000 binc 10 winc 20")
         else {

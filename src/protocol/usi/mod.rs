@@ -10,7 +10,7 @@
 pub mod command;
 pub mod options;
 
-pub use command::{Command, CommandError, GameResult, Go, MateTime, parse_command};
+pub use command::{Command, Go, MateTime, parse_command};
 pub use options::{Setting, Settings};
 
 use super::{Event, Session};

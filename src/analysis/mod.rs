@@ -604,6 +604,3 @@ impl Analysis {
         s
     }
 }
-
-#[cfg(test)]
-mod tests;

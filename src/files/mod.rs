@@ -232,22 +232,3 @@ pub fn parse_counts(text: &str) -> Result<Vec<u32>, HandError> {
         .map(|w| w.parse::<u32>().map_err(|_| HandError::NotACount(w.to_string())))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn atomic_write_and_append() {
-        let dir = std::env::temp_dir().join(format!("gnushogi-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("a.txt");
-        write_atomic(&p, "one\n").unwrap();
-        append_atomic(&p, "two\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "one\ntwo\n");
-        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-        assert_eq!(leftovers.len(), 1, "no temporary file is left");
-        assert!(write_atomic(&dir.join("no/such/dir/x"), "x").is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}

@@ -251,25 +251,3 @@ pub fn is_mate_line(pos: &Position, line: &[Move], rules: MateRules) -> bool {
     }
     list.is_empty()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::parse_sfen;
-
-    #[test]
-    fn mate_in_one_and_three() {
-        let p = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let r = solve(&p, &MateLimits::default(), &AtomicBool::new(false));
-        assert_eq!(
-            r.outcome,
-            MateOutcome::Mate(vec![Move::drop(
-                crate::rules::PieceKind::Gold,
-                crate::rules::Square::new(5, 2).unwrap()
-            )])
-        );
-        let none = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
-        let limits = MateLimits { max_plies: Some(3), ..MateLimits::default() };
-        assert_eq!(solve(&none, &limits, &AtomicBool::new(false)).outcome, MateOutcome::NoMate);
-    }
-}

@@ -30,7 +30,7 @@ const HINT_HASH_MIB: usize = 16;
 const MAX_REFUTED: usize = 8;
 
 /// The checks-only mate the solver proves for the side to move in `pos` within `mate_nodes`.
-pub fn proven_mate(pos: &Position, mate_nodes: u64, stop: &AtomicBool) -> Option<Vec<Move>> {
+pub(crate) fn proven_mate(pos: &Position, mate_nodes: u64, stop: &AtomicBool) -> Option<Vec<Move>> {
     if mate_nodes == 0 || pos.count_legal_moves() == 0 {
         return None;
     }

@@ -79,7 +79,7 @@ impl fmt::Display for CompiledBookError {
 impl std::error::Error for CompiledBookError {}
 
 /// True if `data` starts like a compiled book.
-pub fn is_compiled(data: &[u8]) -> bool {
+pub(crate) fn is_compiled(data: &[u8]) -> bool {
     data.starts_with(MAGIC)
 }
 

@@ -21,7 +21,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A move is kept only if at least this many games play it (`--min-count`).
-pub const DEFAULT_MIN_COUNT: u32 = 2;
+pub(crate) const DEFAULT_MIN_COUNT: u32 = 2;
 /// The normal quantile for a one-sided 95% confidence bound.
 const Z: f64 = 1.645;
 
@@ -121,7 +121,11 @@ pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
 }
 
 /// [`make_book`], telling `on` how far it is.
-pub fn make_book_observed(games: &[GameRecord], opts: MakeOptions, on: &mut Observer) -> MadeBook {
+pub(crate) fn make_book_observed(
+    games: &[GameRecord],
+    opts: MakeOptions,
+    on: &mut Observer,
+) -> MadeBook {
     on(MakeBookEvent::StepStarted { label: "making the book", total: games.len() * 2 });
     // The position key before each move, up to the maximum depth.
     let keyed: Vec<Vec<(u64, Move)>> = games
@@ -253,7 +257,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Reads the games of all the files; unreadable games are reported and left out.
-pub fn read_games(
+pub(crate) fn read_games(
     files: &[PathBuf],
     on: &mut Observer,
 ) -> Result<(Vec<GameRecord>, Vec<String>), MakeBookError> {
@@ -283,11 +287,11 @@ pub fn read_games(
 }
 
 /// Largest game-record file read: a device such as `/dev/zero` is not read for ever.
-pub const MAX_RECORD_FILE: u64 = 1 << 30;
+pub(crate) const MAX_RECORD_FILE: u64 = 1 << 30;
 
 /// Writes a file whole: to a temporary name beside it, then renamed over it (a failure
 /// leaves the previous file as it was).
-pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), MakeBookError> {
+pub(crate) fn write_whole(path: &Path, data: &[u8]) -> Result<(), MakeBookError> {
     crate::files::write_atomic(path, data)
         .map_err(|error| MakeBookError::Write { path: path.to_owned(), error })
 }

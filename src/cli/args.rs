@@ -231,7 +231,7 @@ fn game_kind(name: &str) -> Result<GameKind, String> {
 
 /// GNU Shogi's `+x` options become options clap understands: `+a` and `+h` turn a feature
 /// on; any other `+X` is the same as `-X`, as in the original.
-pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
+pub(crate) fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
     args.into_iter()
         .enumerate()
         .map(|(i, a)| match a.to_str() {

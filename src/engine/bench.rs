@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// Middle-game positions from real games (the first of `tests/data/positions.tsv`).
 const POSITIONS: &str = include_str!("bench.tsv");
-pub const DEFAULT_DEPTH: u32 = 9;
+pub(crate) const DEFAULT_DEPTH: u32 = 9;
 const HASH_MIB: usize = 16;
 
 /// The bench positions as SFEN.
@@ -52,7 +52,7 @@ impl BenchReport {
 }
 
 /// Nodes per second, as `--bench` and `--perft` print them.
-pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 

@@ -26,13 +26,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Default transposition table size in MiB.
-pub const DEFAULT_HASH_MIB: usize = 64;
+pub(crate) const DEFAULT_HASH_MIB: usize = 64;
 /// Largest table accepted (MiB).
 pub const MAX_HASH_MIB: usize = 65_536;
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// Consecutive book misses after which the book is left for the rest of the game (as the
 /// original does).
-pub const BOOK_MISSES_ALLOWED: u32 = 20;
+pub(crate) const BOOK_MISSES_ALLOWED: u32 = 20;
 
 /// Settings a protocol may change between searches.
 #[derive(Clone, Debug)]

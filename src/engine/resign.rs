@@ -12,7 +12,7 @@ pub const NEVER: u32 = 99_999;
 pub const MIN_VALUE: u32 = 100;
 /// Searches in a row that must see the game lost before the engine resigns: one bad score
 /// can be a horizon effect the next move's search corrects.
-pub const SEARCHES_IN_A_ROW: u32 = 2;
+pub(crate) const SEARCHES_IN_A_ROW: u32 = 2;
 
 /// Counts, for each side the engine plays, its searches in a row that saw the game lost.
 #[derive(Clone, Debug, Default)]

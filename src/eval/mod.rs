@@ -1,6 +1,6 @@
 //! Static evaluation, in centipawns (100 = one pawn) from the side to move's point of view.
 //!
-//! The evaluation is a sum of terms whose weights live in one table ([`params`]), so that a
+//! The evaluation is a sum of terms whose weights live in one table ([`PARAMS`], `params.rs`), so that a
 //! tuner can fit them to game results (see `examples/tune.rs`). Most terms are linear in
 //! their weight; king danger is quadratic in a weighted count of threats. The terms:
 //!
@@ -24,7 +24,7 @@
 mod folded;
 mod layout;
 pub mod nnue;
-pub mod params;
+mod params;
 mod reference;
 
 pub use folded::{Placement, PlacementStep, evaluate_placed};

@@ -96,7 +96,7 @@ const WALK_MIN: u64 = 200_000;
 const WALK_MAX: u64 = 5_000_000;
 
 /// Longest mate looked for when `max_plies` is not given.
-pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
+pub(crate) const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
 
 /// The solver recurses once a ply, both in the search and in the line, and long problems go
 /// thousands of plies deep: it runs on a thread with a stack of this size (reserved, not

@@ -7,14 +7,14 @@ use std::fmt;
 
 /// A piece's letter on GNU Shogi's boards: its base kind's letter, upper case for White
 /// (gote) when `white_upper`, else for Black (sente). A promoted piece's `+` goes before it.
-pub fn piece_letter(piece: Piece, white_upper: bool) -> char {
+pub(crate) fn piece_letter(piece: Piece, white_upper: bool) -> char {
     let letter = piece.kind().base_letter();
     let upper = (piece.color() == Color::White) == white_upper;
     if upper { letter } else { letter.to_ascii_lowercase() }
 }
 
 /// The unpromoted piece a letter stands for, `white_upper` as in [`piece_letter`].
-pub fn parse_piece_letter(c: char, white_upper: bool) -> Option<Piece> {
+pub(crate) fn parse_piece_letter(c: char, white_upper: bool) -> Option<Piece> {
     let kind = PieceKind::from_letter(c)?;
     let color = if c.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
     Some(Piece::new(color, kind))

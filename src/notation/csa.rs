@@ -56,7 +56,7 @@ pub fn side_sign(color: Color) -> char {
 }
 
 /// The side a sign names.
-pub fn parse_side_sign(c: char) -> Option<Color> {
+pub(crate) fn parse_side_sign(c: char) -> Option<Color> {
     match c {
         '+' => Some(Color::Black),
         '-' => Some(Color::White),
@@ -65,7 +65,7 @@ pub fn parse_side_sign(c: char) -> Option<Color> {
 }
 
 /// The side a statement of its sign alone names (`+`: Black is to move).
-pub fn parse_side(text: &str) -> Option<Color> {
+pub(crate) fn parse_side(text: &str) -> Option<Color> {
     all_consuming(side).parse(text).ok().map(|(_, c)| c)
 }
 
@@ -183,7 +183,7 @@ fn number(i: &str) -> IResult<&str, u64> {
 }
 
 /// A CSA move, as a nom parser.
-pub fn csa_move(i: &str) -> IResult<&str, CsaMove> {
+pub(crate) fn csa_move(i: &str) -> IResult<&str, CsaMove> {
     let (i, (color, from, to, kind)) = (side, digits, digits, piece).parse(i)?;
     Ok((i, CsaMove { color, from, to, kind }))
 }

@@ -124,12 +124,12 @@ pub fn piece(i: &str) -> IResult<&str, PieceKind> {
 }
 
 /// A file as KIF writes it: `１` to `９`.
-pub fn file_char(file: u8) -> char {
+pub(crate) fn file_char(file: u8) -> char {
     FILES.get(usize::from(file.wrapping_sub(1))).copied().unwrap_or('？')
 }
 
 /// A rank as KIF writes it: `一` to `九`.
-pub fn rank_char(rank: u8) -> char {
+pub(crate) fn rank_char(rank: u8) -> char {
     RANKS.get(usize::from(rank.wrapping_sub(1))).copied().unwrap_or('？')
 }
 
@@ -209,7 +209,7 @@ pub fn time_control_text(
 }
 
 /// `▲` for Black (sente), `△` for White.
-pub fn side_mark(color: Color) -> char {
+pub(crate) fn side_mark(color: Color) -> char {
     match color {
         Color::Black => '▲',
         Color::White => '△',
@@ -366,7 +366,7 @@ impl KifMove {
 
 /// A KIF move (`７六歩(77)`, `同　銀(31)`, `４五角打`), as a nom parser; what follows it (the
 /// time of a record's move line) is left.
-pub fn kif_move(i: &str) -> IResult<&str, KifMove> {
+pub(crate) fn kif_move(i: &str) -> IResult<&str, KifMove> {
     let same = value(Dest::Same, (char('同'), many0(alt((char('\u{3000}'), char(' '))))));
     let modifier = alt((
         value(Modifier::NoPromote, alt((tag("不成"), tag("生")))),

@@ -109,7 +109,7 @@ pub fn xboard_value(score: Score) -> i32 {
 
 /// The score an XBoard number stands for. XBoard counts moves, not plies: a mate read back is
 /// the shortest that many moves make (the mating side moves last).
-pub fn from_xboard_value(v: i32) -> Score {
+pub(crate) fn from_xboard_value(v: i32) -> Score {
     if v > XBOARD_MATE {
         Score::Mate((v - XBOARD_MATE).saturating_mul(2) - 1)
     } else if v <= -XBOARD_MATE {

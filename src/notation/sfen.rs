@@ -75,7 +75,7 @@ fn cell(i: &str) -> IResult<&str, Cell> {
 
 /// Parses the board field (ranks `a` to `i`, files 9 to 1) into `setup`.
 /// Returns the unparsed rest of the text.
-pub fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, SfenError> {
+pub(crate) fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, SfenError> {
     let mut rest = text;
     for rank in 1..=9u8 {
         if rank > 1 {
@@ -117,7 +117,7 @@ pub fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, Sfen
 }
 
 /// Parses a hand list such as `2P3pRb` (or `-`) into both hands.
-pub fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
+pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
     let mut hands = [Hand::EMPTY; 2];
     if text == "-" {
         return Ok(hands);
@@ -154,10 +154,10 @@ pub fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
 
 /// Largest move number read: far beyond any game, and far enough below `u32::MAX` that
 /// counting the moves played from it cannot overflow.
-pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
+pub(crate) const MAX_MOVE_NUMBER: u32 = 1 << 30;
 
 /// Parses an SFEN into an unvalidated setup. The move number may be left out.
-pub fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
+pub(crate) fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
     let text = text.trim();
     let text = text.strip_prefix("sfen ").map(str::trim_start).unwrap_or(text);
     let mut fields = text.split_ascii_whitespace();
@@ -192,7 +192,7 @@ pub fn parse_sfen(text: &str) -> Result<Position, SfenError> {
 }
 
 /// The board field of a position (also XBoard's FEN board).
-pub fn board_to_string(setup: &Setup) -> String {
+pub(crate) fn board_to_string(setup: &Setup) -> String {
     let mut s = String::with_capacity(90);
     for rank in 1..=9 {
         if rank > 1 {
@@ -219,7 +219,7 @@ pub fn board_to_string(setup: &Setup) -> String {
 }
 
 /// SFEN hand field: `-`, or counts in the usual order R B G S N L P, sente first.
-pub fn hands_to_string(hands: &[Hand; 2]) -> String {
+pub(crate) fn hands_to_string(hands: &[Hand; 2]) -> String {
     let mut s = String::new();
     for color in Color::ALL {
         for kind in PieceKind::HAND_WRITING_ORDER {
@@ -239,7 +239,7 @@ pub fn hands_to_string(hands: &[Hand; 2]) -> String {
     s
 }
 
-pub fn setup_to_sfen(setup: &Setup) -> String {
+pub(crate) fn setup_to_sfen(setup: &Setup) -> String {
     format!(
         "{} {} {} {}",
         board_to_string(setup),

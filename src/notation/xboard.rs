@@ -180,7 +180,7 @@ pub fn to_xboard_fen(pos: &Position) -> String {
 
 /// Parses XBoard's shogi FEN (hands in brackets, `w` = sente). Text without brackets is read
 /// as SFEN, so `setboard` takes both.
-pub fn parse_xboard_fen_setup(text: &str) -> Result<Setup, SfenError> {
+pub(crate) fn parse_xboard_fen_setup(text: &str) -> Result<Setup, SfenError> {
     let text = text.trim();
     let board_field = text.split_ascii_whitespace().next().unwrap_or("");
     if !board_field.contains('[') {

@@ -1,13 +1,13 @@
 //! The front ends, and what they share: the session (the channel of input lines and engine
-//! events, the output, the engine), the signals ([`signals`]) and the text modes' terminal
+//! events, the output, the engine), the signals (`signals`) and the text modes' terminal
 //! ([`terminal`]: the line editor, or plain lines).
 
 pub mod cecp;
 pub mod csa;
 pub mod fullscreen;
 pub mod gnu;
-pub mod signals;
-pub mod switch;
+pub(crate) mod signals;
+mod switch;
 pub mod terminal;
 pub mod usi;
 pub mod xshogi;

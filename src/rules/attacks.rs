@@ -374,13 +374,13 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 
 /// The four orthogonal neighbours (a horse's extra steps).
 #[inline]
-pub fn cross_attacks(sq: Square) -> Bitboard {
+pub(crate) fn cross_attacks(sq: Square) -> Bitboard {
     STEPS.cross[sq.index()]
 }
 
 /// The four diagonal neighbours (a dragon's extra steps).
 #[inline]
-pub fn diag_attacks(sq: Square) -> Bitboard {
+pub(crate) fn diag_attacks(sq: Square) -> Bitboard {
     STEPS.diag[sq.index()]
 }
 
@@ -391,7 +391,7 @@ pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// A lance's moves on an empty board.
 #[inline]
-pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn lance_ray(color: Color, sq: Square) -> Bitboard {
     match color {
         Color::Black => RAYS[N][sq.index()],
         Color::White => RAYS[S][sq.index()],
@@ -411,14 +411,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// A bishop's moves on an empty board.
 #[inline]
-pub fn bishop_rays(sq: Square) -> Bitboard {
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
     let i = sq.index();
     RAYS[NE][i] | RAYS[NW][i] | RAYS[SE][i] | RAYS[SW][i]
 }
 
 /// A rook's moves on an empty board.
 #[inline]
-pub fn rook_rays(sq: Square) -> Bitboard {
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
     let i = sq.index();
     RAYS[N][i] | RAYS[S][i] | RAYS[E][i] | RAYS[W][i]
 }

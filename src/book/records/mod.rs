@@ -116,7 +116,7 @@ pub fn parse_records(name: &str, data: &[u8], format: Format) -> Records {
 
 /// [`parse_records`], telling `progress` how many more bytes were read as it goes (for a
 /// progress bar); the amounts add up to `data.len()`.
-pub fn parse_records_with_progress(
+pub(crate) fn parse_records_with_progress(
     name: &str,
     data: &[u8],
     format: Format,

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 /// Whether a statement looks like a CSA move (for telling CSA from other formats).
-pub fn is_csa_move(s: &str) -> bool {
+pub(crate) fn is_csa_move(s: &str) -> bool {
     csa::parse_csa_move(s.trim_end()).is_some()
 }
 
@@ -303,7 +303,7 @@ pub fn parse_games(text: &str) -> Vec<(usize, Result<Record, FileError>)> {
 }
 
 /// The games of a file between `/` lines, each with the line it starts on.
-pub fn split_games(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn split_games(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut rest = text;
     let mut line = 1;
     std::iter::from_fn(move || {

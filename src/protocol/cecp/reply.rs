@@ -11,7 +11,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// XBoard's name of a side: sente is "White".
-pub fn xboard_color(c: Color) -> &'static str {
+pub(crate) fn xboard_color(c: Color) -> &'static str {
     match c {
         Color::Black => "White",
         Color::White => "Black",
@@ -34,7 +34,7 @@ pub fn position_error(e: &PositionError) -> String {
 }
 
 /// Why a FEN or SFEN is refused, in XBoard's names.
-pub fn fen_error(e: &SfenError) -> String {
+pub(crate) fn fen_error(e: &SfenError) -> String {
     match e {
         SfenError::Syntax(s) => s.clone(),
         SfenError::Position(p) => position_error(p),

@@ -52,7 +52,7 @@ const BLANK: Cell = Cell { ch: ' ', style: Style::PLAIN, tail: false };
 
 /// Columns a character takes in a terminal: 2 for the wide East Asian characters (the
 /// kanji of the pieces), 1 for the others. Control characters are never put in a grid.
-pub fn char_width(c: char) -> usize {
+pub(crate) fn char_width(c: char) -> usize {
     let u = u32::from(c);
     let wide = matches!(u,
         0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
@@ -62,7 +62,7 @@ pub fn char_width(c: char) -> usize {
 }
 
 /// Columns a text takes.
-pub fn text_width(s: &str) -> usize {
+pub(crate) fn text_width(s: &str) -> usize {
     s.chars().map(char_width).sum()
 }
 

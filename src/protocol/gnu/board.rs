@@ -93,7 +93,7 @@ pub fn thinking_line(info: &SearchInfo) -> String {
 }
 
 /// Moves right-aligned in 5 columns, a line break and 26 spaces after every 8.
-pub fn pv_text(pv: &[Move]) -> String {
+pub(crate) fn pv_text(pv: &[Move]) -> String {
     let mut t = String::new();
     for (i, m) in pv.iter().enumerate() {
         if i > 0 && i % 8 == 0 {
@@ -136,7 +136,7 @@ pub fn help(s: &Status) -> String {
 
 /// [`help`] with the commands in one column, for a screen too narrow for two (`-C` at 60
 /// columns, where the rows of two columns wrapped in the middle of an entry).
-pub fn help_one_column(s: &Status) -> String {
+pub(crate) fn help_one_column(s: &Status) -> String {
     help_in(s, false)
 }
 

@@ -123,7 +123,7 @@ pub struct Limit {
 }
 
 /// `strength`'s numbers.
-pub const STRENGTH: Limit = Limit {
+pub(crate) const STRENGTH: Limit = Limit {
     name: "strength",
     lo: 0,
     hi: crate::engine::strength::MAX_SKILL as i32,
@@ -141,7 +141,7 @@ pub const DEPTH: Limit =
     Limit { name: "depth", lo: 0, hi: MAX_DEPTH as i32, note: " (0: the deepest)" };
 
 /// `hint N`: how many best moves to show.
-pub const HINT_LINES: Limit = Limit {
+pub(crate) const HINT_LINES: Limit = Limit {
     name: "hint",
     lo: 1,
     hi: crate::search::MAX_MULTIPV as i32,
@@ -257,7 +257,7 @@ pub enum AnalyseLimit {
 /// `analyse` alone: a depth that takes a second or two for a whole game.
 pub const ANALYSE_DEFAULT: AnalyseLimit = AnalyseLimit::Depth(6);
 /// Longest time a position `analyse` accepts (seconds).
-pub const ANALYSE_MAX_SECONDS: f64 = 600.0;
+pub(crate) const ANALYSE_MAX_SECONDS: f64 = 600.0;
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -260,13 +260,13 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 }
 
 /// Writes text as it is and flushes it (people wait for it).
-pub fn write_flush<W: Write>(out: &mut W, text: &str) {
+pub(crate) fn write_flush<W: Write>(out: &mut W, text: &str) {
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
 }
 
 /// Writes one line and flushes it.
-pub fn write_line<W: Write>(out: &mut W, text: &str) {
+pub(crate) fn write_line<W: Write>(out: &mut W, text: &str) {
     let _ = out.write_all(text.as_bytes());
     let _ = out.write_all(b"\n");
     let _ = out.flush();

@@ -2,6 +2,11 @@
 //! back, the compiled form, the records readers on real files, damaged input, and the
 //! engine playing from the book.
 
+mod compiled;
+mod make;
+mod records;
+mod text;
+
 use crate::common::Rng;
 use crate::common::fresh_dir;
 use gnushogi::book::make::{MakeOptions, make_book};

@@ -5,6 +5,10 @@
 //! given an hour, so a move or an end within the driver's patience comes only from what is
 //! tested.
 
+mod command;
+mod options;
+mod reply;
+
 use crate::common::{Driver, Protocol, SharedOut};
 use gnushogi::config::Config;
 use gnushogi::engine::Engine;

@@ -1,6 +1,8 @@
 //! The command line of the real binary: options, positional time controls, errors and exit
 //! statuses.
 
+mod args;
+
 use crate::common::{fresh_dir, run_text};
 
 fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {

@@ -1,6 +1,8 @@
 //! The evaluation on real positions (the bench's; a unit test in `eval` could not reach
 //! them without importing the engine above it).
 
+mod table;
+
 use crate::common::Rng;
 use gnushogi::engine::bench::positions;
 use gnushogi::eval::{PARAMS, Placement, PlacementStep, evaluate, evaluate_placed, evaluate_with};

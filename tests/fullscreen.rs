@@ -2,6 +2,9 @@
 //! expected text, whole games played through its keys, and the real program under a
 //! pseudo-terminal (tmux), where tmux is installed.
 
+mod app;
+mod grid;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::style::Color as Ink;
 use gnushogi::config::{Config, GameKind};

@@ -748,3 +748,19 @@ fn the_library_holds_no_test_kit() {
     }
     assert!(found.is_empty(), "files taken in across src/'s border:\n{}", found.join("\n"));
 }
+
+/// The library reads no test data (issue 59): no file of `src/` takes in a file of `tests/`
+/// (`include_str!`, `include_bytes!`). What the program needs (the bench positions, the
+/// book, the network) lives in `src/` or beside it, and tests that want it read it there.
+#[test]
+fn the_library_reads_no_test_data() {
+    let mut found = Vec::new();
+    for (rel, text) in src_files() {
+        let lines = text.lines().filter(|l| {
+            let l = l.trim_start();
+            !l.starts_with("//") && l.contains("include_") && l.contains("tests/")
+        });
+        found.extend(lines.map(|l| format!("src/{rel}: {}", l.trim())));
+    }
+    assert!(found.is_empty(), "test data taken into the library:\n{}", found.join("\n"));
+}

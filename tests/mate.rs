@@ -3,6 +3,8 @@
 //! every problem with several mating first moves, every no-mate position, the classic traps,
 //! the limits, and the `--mate` command line.
 
+mod solve;
+
 use crate::common::Rng;
 use gnushogi::mate::{
     MateLimits, MateOutcome, MateReport, MateRules, is_mate_line, is_mating_line, solve,

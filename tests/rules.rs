@@ -1,5 +1,13 @@
 //! Properties over seeded random playouts, and one named case for each special rule.
 
+mod attacks;
+mod bitboard;
+mod entering;
+mod hand;
+mod handicap;
+mod moves;
+mod types;
+
 use crate::common::Rng;
 use gnushogi::game::{DrawReason, Game, Outcome, WinReason};
 use gnushogi::notation::text::{format_book_move, format_short_move};

@@ -1,6 +1,10 @@
 //! Whole sessions of the raw text mode (`-R`), run in-process: the board, moves in every
 //! notation, refusals with their reasons, commands, files, undo and the ends of games.
 
+mod board;
+mod command;
+mod display;
+
 use crate::common::{Driver, Protocol, fresh_dir, small_engine, text_mode};
 use gnushogi::config::Config;
 use gnushogi::play::Policy;

@@ -4,6 +4,10 @@
 //! Waiting for a reply has a generous limit (the driver's patience) so that a hang fails the
 //! test instead of blocking it; no test depends on how fast the engine is.
 
+mod command;
+mod info;
+mod options;
+
 use crate::common::{Driver, Protocol, fresh_dir};
 use gnushogi::config::Config;
 use gnushogi::engine::Engine;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Depth and nodes per second of USI engines on the bench positions, side by side.
 
-Each engine searches each of the first N positions of tests/data/positions.tsv (the ones
+Each engine searches each of the first N positions of src/engine/bench.tsv (the ones
 `gnushogi --bench` uses) for a fixed time, one engine after the other on the same position,
 so both see the same machine load. The order turns from one position to the next (position
 i starts with engine i mod k): whichever engine searched first ran measurably faster (by 5 to
@@ -94,7 +94,7 @@ class Engine:
 
 
 def positions(count):
-    path = os.path.join(ROOT, "tests", "data", "positions.tsv")
+    path = os.path.join(ROOT, "src", "engine", "bench.tsv")
     out = []
     with open(path, encoding="utf-8") as f:
         for line in f:

@@ -19,15 +19,15 @@ use std::time::Duration;
 
 /// What a mate is written as where a GUI wants a number: ±(32000 - plies), the convention
 /// of USI engines such as YaneuraOu.
-pub const MATE_VALUE: i32 = 32_000;
+pub(crate) const MATE_VALUE: i32 = 32_000;
 
 /// The engine's name in `#エンジン=`.
-pub fn engine_name() -> String {
+pub(crate) fn engine_name() -> String {
     format!("GNU Shogi {}", crate::VERSION)
 }
 
 /// A score from Black's side as a number: centipawns, or ±(32000 - plies) for a mate.
-pub fn gui_value(e: Eval) -> i32 {
+pub(crate) fn gui_value(e: Eval) -> i32 {
     match e {
         Eval::Cp(cp) => cp,
         Eval::Mate { winner, plies } => {

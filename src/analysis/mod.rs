@@ -24,7 +24,7 @@
 pub mod annotate;
 pub mod choice;
 pub mod graph;
-pub mod input;
+pub(crate) mod input;
 pub mod report;
 
 use crate::engine::{Engine, EngineOptions};
@@ -51,7 +51,7 @@ pub const GRADES: [f64; 4] = [5.0, 10.0, 20.0, 50.0];
 /// The mate solver's budget in each position (positions examined): small, so that it costs
 /// little beside the search, and a count, not a time, so that results do not depend on the
 /// machine. The same budget checks the engine's choice ([`choice`]).
-pub const MATE_NODES: u64 = choice::CHECK_NODES;
+pub(crate) const MATE_NODES: u64 = choice::CHECK_NODES;
 /// Transposition table of each worker's engine (MiB).
 pub const WORKER_HASH_MIB: usize = 32;
 
@@ -604,6 +604,3 @@ impl Analysis {
         s
     }
 }
-
-#[cfg(test)]
-mod tests;

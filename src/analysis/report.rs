@@ -11,7 +11,7 @@ const LINE_MOVES: usize = 6;
 const COMPACT_LINE_MOVES: usize = 4;
 /// The columns a display needs for the full lines (a move with its KIF name and mark takes up
 /// to about 70); a narrower one gets the compact layout.
-pub const FULL_WIDTH: usize = 78;
+pub(crate) const FULL_WIDTH: usize = 78;
 /// The columns every compact line fits in: a 60-column terminal less its margins.
 pub const COMPACT_WIDTH: usize = 58;
 
@@ -109,7 +109,7 @@ pub fn move_lines_in(m: &MoveAnalysis, layout: Layout) -> Vec<String> {
 }
 
 /// `▲７六歩(77) 7g7f`: a move as the summary names it.
-pub fn move_name(m: &MoveAnalysis) -> String {
+pub(crate) fn move_name(m: &MoveAnalysis) -> String {
     format!("{}{} {}", kif::side_mark(m.mover), kif::move_text(&m.position, m.mv, m.last_to), m.mv)
 }
 
@@ -118,7 +118,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// One side's summary: its numbers, then its turning point on a line of its own.
-pub fn side_lines(analysis: &Analysis, side: Color) -> Vec<String> {
+pub(crate) fn side_lines(analysis: &Analysis, side: Color) -> Vec<String> {
     let s: SideSummary = analysis.summary(side);
     let name = match side {
         Color::Black => "Black (sente)",
@@ -150,7 +150,7 @@ pub fn side_lines(analysis: &Analysis, side: Color) -> Vec<String> {
 }
 
 /// The heading above the move lines.
-pub const HEADING: [&str; 2] = [
+pub(crate) const HEADING: [&str; 2] = [
     "Scores are from Black's side; a loss is in points of the mover's chance to win.",
     "  ply move    before    after   loss",
 ];

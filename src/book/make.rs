@@ -21,7 +21,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A move is kept only if at least this many games play it (`--min-count`).
-pub const DEFAULT_MIN_COUNT: u32 = 2;
+pub(crate) const DEFAULT_MIN_COUNT: u32 = 2;
 /// The normal quantile for a one-sided 95% confidence bound.
 const Z: f64 = 1.645;
 
@@ -121,7 +121,11 @@ pub fn make_book(games: &[GameRecord], opts: MakeOptions) -> MadeBook {
 }
 
 /// [`make_book`], telling `on` how far it is.
-pub fn make_book_observed(games: &[GameRecord], opts: MakeOptions, on: &mut Observer) -> MadeBook {
+pub(crate) fn make_book_observed(
+    games: &[GameRecord],
+    opts: MakeOptions,
+    on: &mut Observer,
+) -> MadeBook {
     on(MakeBookEvent::StepStarted { label: "making the book", total: games.len() * 2 });
     // The position key before each move, up to the maximum depth.
     let keyed: Vec<Vec<(u64, Move)>> = games
@@ -253,7 +257,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Reads the games of all the files; unreadable games are reported and left out.
-pub fn read_games(
+pub(crate) fn read_games(
     files: &[PathBuf],
     on: &mut Observer,
 ) -> Result<(Vec<GameRecord>, Vec<String>), MakeBookError> {
@@ -283,11 +287,11 @@ pub fn read_games(
 }
 
 /// Largest game-record file read: a device such as `/dev/zero` is not read for ever.
-pub const MAX_RECORD_FILE: u64 = 1 << 30;
+pub(crate) const MAX_RECORD_FILE: u64 = 1 << 30;
 
 /// Writes a file whole: to a temporary name beside it, then renamed over it (a failure
 /// leaves the previous file as it was).
-pub fn write_whole(path: &Path, data: &[u8]) -> Result<(), MakeBookError> {
+pub(crate) fn write_whole(path: &Path, data: &[u8]) -> Result<(), MakeBookError> {
     crate::files::write_atomic(path, data)
         .map_err(|error| MakeBookError::Write { path: path.to_owned(), error })
 }
@@ -358,7 +362,6 @@ pub struct CompiledWritten {
 /// What a `--make-book` job made.
 #[derive(Clone, Debug)]
 pub struct MakeBookReport {
-    pub book: Book,
     /// The text of a book made from records, when it was not written to `text_out`.
     pub text: Option<String>,
     pub compiled: Option<CompiledWritten>,
@@ -439,101 +442,5 @@ pub fn run(job: &MakeBookJob, on: &mut Observer) -> Result<MakeBookReport, MakeB
             bytes: c.bytes.len(),
         });
     }
-    Ok(MakeBookReport { book, text, compiled })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::book::parse_tbk;
-    use crate::book::records::parse_records;
-
-    fn games(text: &str) -> Vec<GameRecord> {
-        parse_records("t.tsv", text.as_bytes(), Format::UsiList).games
-    }
-
-    #[test]
-    fn counts_cuts_and_marks() {
-        let g = games(
-            "startpos moves 7g7f 3c3d 2g2f\t0-1\n\
-             startpos moves 7g7f 3c3d 2g2f 8c8d\t0-1\n\
-             startpos moves 7g7f 8c8d\t0-1\n\
-             startpos moves 7g7f 8c8d 2g2f\t0-1\n\
-             startpos moves 7g7f 8c8d 2g2f\t0-1\n\
-             startpos moves 7g7f 8c8d 2g2f\t1/2-1/2\n\
-             startpos moves 7g7f 8c8d\t0-1\n\
-             startpos moves 7g7f 8c8d\t0-1\n\
-             startpos moves 1g1f\t*\n",
-        );
-        let made = make_book(&g, MakeOptions { min_count: 2, max_depth: 40 });
-        assert_eq!(made.lines.len(), 8);
-        assert_eq!(made.unused_games, 1);
-        let start = Position::startpos();
-        let e = made.book.entries(&start);
-        assert_eq!(e.len(), 1);
-        assert_eq!((e[0].mv.to_string().as_str(), e[0].weight), ("7g7f", 8));
-        // 7g7f scored one draw in 8 games: surely under 50%, so it is marked `?`.
-        assert_eq!(e[0].mark, Some(Annotation::Bad));
-        // After 7g7f, 8c8d (6 games) is the common reply and the hint.
-        assert_eq!(e[0].hint.map(|m| m.to_string()).as_deref(), Some("8c8d"));
-        let p1 = start.played(e[0].mv);
-        let w: Vec<(String, u32)> =
-            made.book.entries(&p1).iter().map(|e| (e.mv.to_string(), e.weight)).collect();
-        assert_eq!(w, [("8c8d".into(), 6), ("3c3d".into(), 2)]);
-        // 2g2f after 8c8d scored 1/6 in 3 games: too few to be sure, no mark.
-        let p2 = p1.played(made.book.entries(&p1)[0].mv);
-        assert_eq!(made.book.entries(&p2)[0].weight, 3);
-        assert_eq!(made.book.entries(&p2)[0].mark, None);
-        // The lone 8c8d after 3c3d 2g2f is cut; the book stops there.
-        assert_eq!(made.book.moves(), 1 + 2 + 1 + 1);
-        // The text reads back to the same book.
-        let text = write_tbk(&[], &made.lines);
-        let back = parse_tbk(text.as_bytes(), 40).unwrap();
-        assert!(back.diagnostics.is_empty());
-        assert_eq!(back.book, made.book);
-        assert_eq!(back.lines, 8);
-    }
-
-    #[test]
-    fn cuts_are_repeated_until_stable() {
-        // Lines 1 and 3 reach P = 7g7f 8c8d 2g2f by one order, line 2 by another; 3c3d in P
-        // counts twice until line 2 is cut (8c8d after 2g2f is played once), then once.
-        let g = games(
-            "startpos moves 7g7f 8c8d 2g2f 3c3d\n\
-             startpos moves 2g2f 8c8d 7g7f 3c3d\n\
-             startpos moves 7g7f 8c8d 2g2f\n\
-             startpos moves 2g2f\n",
-        );
-        let made = make_book(&g, MakeOptions { min_count: 2, max_depth: 40 });
-        let mut lens: Vec<usize> = made.lines.iter().map(|l| l.moves.len()).collect();
-        lens.sort_unstable();
-        assert_eq!(lens, [1, 1, 3, 3]);
-        assert_eq!(made.book.moves(), 4);
-        let mut p = Position::startpos();
-        for m in ["7g7f", "8c8d", "2g2f"] {
-            p = p.played(crate::notation::parse_usi_move(m).unwrap().to_move(&p).unwrap());
-        }
-        assert!(made.book.entries(&p).is_empty());
-        let text = write_tbk(&[], &made.lines);
-        assert_eq!(parse_tbk(text.as_bytes(), 40).unwrap().book, made.book);
-    }
-
-    #[test]
-    fn the_score_bound() {
-        let s = |results, half_points| MoveStats { games: results, results, half_points };
-        assert_eq!(s(0, 0).mark(), None);
-        assert_eq!(s(4, 0).mark(), Some(Annotation::Bad)); // four losses
-        assert_eq!(s(4, 2).mark(), None); // one win in four
-        assert_eq!(s(25, 18).mark(), None); // 36% of 25
-        assert_eq!(s(60, 42).mark(), Some(Annotation::Bad)); // 35% of 60
-        assert_eq!(s(10, 20).mark(), None);
-    }
-
-    #[test]
-    fn max_depth_cuts_lines() {
-        let g = games("startpos moves 7g7f 3c3d 2g2f\nstartpos moves 7g7f 3c3d 2g2f\n");
-        let made = make_book(&g, MakeOptions { min_count: 1, max_depth: 2 });
-        assert_eq!(made.book.moves(), 2);
-        assert!(made.lines.iter().all(|l| l.moves.len() == 2));
-    }
+    Ok(MakeBookReport { text, compiled })
 }

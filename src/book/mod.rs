@@ -30,10 +30,10 @@ const BUILTIN: &[u8] = include_bytes!("../../book/gnushogi.bkb");
 
 /// Largest book file read: many times any real book; a device such as `/dev/zero` would
 /// otherwise be read until memory runs out.
-pub const MAX_BOOK_FILE: u64 = 256 << 20;
+pub(crate) const MAX_BOOK_FILE: u64 = 256 << 20;
 
 /// The bytes of a book file, at most [`MAX_BOOK_FILE`] of them.
-pub fn read_book_file(path: &Path) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_book_file(path: &Path) -> std::io::Result<Vec<u8>> {
     crate::files::read_limited(path, MAX_BOOK_FILE)
 }
 
@@ -125,7 +125,7 @@ pub(crate) fn read_text_file(
 /// Reads a book file: a compiled book if it starts with our signature, else a text book.
 /// Problems that do not stop the reading (illegal moves) come back as warnings
 /// (`FILE:LINE: ...`).
-pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), BookFileError> {
+pub(crate) fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), BookFileError> {
     let data = read_book_bytes(path)?;
     if compiled::is_compiled(&data) {
         let book = read_compiled(&data, max_ply)
@@ -140,7 +140,7 @@ pub fn load_file(path: &Path, max_ply: usize) -> Result<(Book, Vec<String>), Boo
 }
 
 /// Reads a compiled book, refusing anything else.
-pub fn load_compiled_file(path: &Path, max_ply: usize) -> Result<Book, BookFileError> {
+pub(crate) fn load_compiled_file(path: &Path, max_ply: usize) -> Result<Book, BookFileError> {
     let data = read_book_bytes(path)?;
     read_compiled(&data, max_ply).map_err(|error| match error {
         CompiledBookError::NotCompiled => BookFileError::NotCompiled { path: path.to_owned() },

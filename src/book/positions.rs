@@ -38,11 +38,6 @@ impl Book {
         Book::default()
     }
 
-    /// Adds (or strengthens) a move of a position.
-    pub fn add(&mut self, pos: &Position, entry: BookEntry) {
-        self.add_key(pos.key(), entry);
-    }
-
     pub(crate) fn add_key(&mut self, key: u64, entry: BookEntry) {
         let list = self.positions.entry(key).or_default();
         match list.iter_mut().find(|e| e.mv == entry.mv) {

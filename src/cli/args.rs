@@ -231,7 +231,7 @@ fn game_kind(name: &str) -> Result<GameKind, String> {
 
 /// GNU Shogi's `+x` options become options clap understands: `+a` and `+h` turn a feature
 /// on; any other `+X` is the same as `-X`, as in the original.
-pub fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
+pub(crate) fn translate_args<I: IntoIterator<Item = OsString>>(args: I) -> Vec<OsString> {
     args.into_iter()
         .enumerate()
         .map(|(i, a)| match a.to_str() {
@@ -365,28 +365,5 @@ impl Cli {
             move_limit: self.move_limit,
             strength: self.strength,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::parse_args(std::iter::once("gnushogi").chain(args.iter().copied()).map(OsString::from))
-    }
-
-    #[test]
-    fn original_options_parse() {
-        let c = parse(&["-R", "-b", "x.tbk", "+a", "-T", "64", "-h", "40", "5"]).unwrap();
-        assert!(c.raw && c.ponder && c.no_hash);
-        assert_eq!(c.book.as_deref(), Some(std::path::Path::new("x.tbk")));
-        assert_eq!(c.hash_size, Some(64));
-        assert_eq!(c.time_control, ["40", "5"]);
-        let c = parse(&["--perft", "3", "--sfen", "x y z 1", "--divide"]).unwrap();
-        assert_eq!(c.perft, Some(3));
-        assert!(c.divide);
-        assert!(parse(&["-Q"]).is_err());
-        assert!(parse(&["-T", "big"]).is_err());
     }
 }

@@ -2,18 +2,18 @@
 //! the long options this version adds. Parsed with clap into [`Cli`], then turned into a
 //! [`Config`](crate::config::Config) that the modes use.
 
-pub mod analyse;
+mod analyse;
 pub mod args;
-pub mod csa;
-pub mod mate;
+mod csa;
+mod mate;
 pub mod tools;
 
-pub use args::{Cli, Mode, translate_args};
-pub use tools::build_engine;
+pub use args::{Cli, Mode};
+pub(crate) use tools::build_engine;
 
 /// What `-c` and `-t` print: the original's persistent hash file ("positions learnt from
 /// previous games") is not part of this version.
-pub const NO_HASH_FILE: &str = "gnushogi: this version keeps no hash file: its transposition \
+pub(crate) const NO_HASH_FILE: &str = "gnushogi: this version keeps no hash file: its transposition \
 table lives in memory only (size it with -T MIB), so there is nothing to create or count.";
 
 /// Where the text mode's line editor keeps its history: `$XDG_DATA_HOME/gnushogi/history`,

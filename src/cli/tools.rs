@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The engine with the settings of the command line.
-pub fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
+pub(crate) fn build_engine(cli: &Cli) -> anyhow::Result<crate::engine::Engine> {
     use crate::engine::{Engine, EngineOptions};
     let mut options = EngineOptions::default();
     if let Some(mib) = cli.hash_size {
@@ -120,7 +120,7 @@ pub fn load_book(cli: &Cli) -> Result<(Book, Vec<String>), BookLoadError> {
 }
 
 /// Prints at most a screenful of warnings on stderr.
-pub fn print_warnings(warnings: &[String]) {
+pub(crate) fn print_warnings(warnings: &[String]) {
     const SHOWN: usize = 20;
     for w in warnings.iter().take(SHOWN) {
         eprintln!("gnushogi: {w}");

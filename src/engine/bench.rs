@@ -12,11 +12,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Middle-game positions from real games (`tests/data/positions.tsv`).
-const POSITIONS: &str = include_str!("../../tests/data/positions.tsv");
-pub const DEFAULT_DEPTH: u32 = 9;
-/// How many of the positions the bench uses.
-const COUNT: usize = 24;
+/// Middle-game positions from real games (the first of `tests/data/positions.tsv`).
+const POSITIONS: &str = include_str!("bench.tsv");
+pub(crate) const DEFAULT_DEPTH: u32 = 9;
 const HASH_MIB: usize = 16;
 
 /// The bench positions as SFEN.
@@ -25,7 +23,6 @@ pub fn positions() -> Vec<&'static str> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split('\t').next())
-        .take(COUNT)
         .collect()
 }
 
@@ -55,7 +52,7 @@ impl BenchReport {
 }
 
 /// Nodes per second, as `--bench` and `--perft` print them.
-pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+pub(crate) fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 

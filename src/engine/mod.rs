@@ -26,13 +26,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Default transposition table size in MiB.
-pub const DEFAULT_HASH_MIB: usize = 64;
+pub(crate) const DEFAULT_HASH_MIB: usize = 64;
 /// Largest table accepted (MiB).
 pub const MAX_HASH_MIB: usize = 65_536;
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// Consecutive book misses after which the book is left for the rest of the game (as the
 /// original does).
-pub const BOOK_MISSES_ALLOWED: u32 = 20;
+pub(crate) const BOOK_MISSES_ALLOWED: u32 = 20;
 
 /// Settings a protocol may change between searches.
 #[derive(Clone, Debug)]
@@ -174,11 +174,6 @@ impl MateHandle {
 
     pub fn is_finished(&self) -> bool {
         self.thread.is_finished()
-    }
-
-    /// Waits for the solver to end and returns its report (`None` if its thread panicked).
-    pub fn wait(mut self) -> Option<MateReport> {
-        self.thread.wait()
     }
 }
 
@@ -564,7 +559,7 @@ impl Engine {
     }
 
     /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on
-    /// that thread with the report before [`MateHandle::wait`] can return it.
+    /// that thread with the report when the solver ends.
     pub fn start_mate(
         &self,
         pos: &Position,
@@ -591,11 +586,6 @@ impl Engine {
     /// The move the engine expects (or would play) in `pos`, from the table.
     pub fn hint(&self, pos: &Position) -> Option<Move> {
         self.tt.get()?.probe(pos.key()).and_then(|e| e.mv).filter(|&m| pos.is_legal(m))
-    }
-
-    /// Table fill in permille.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.get().map_or(0, |tt| tt.hashfull())
     }
 }
 
@@ -666,8 +656,6 @@ fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_sfen;
-    use std::sync::mpsc;
 
     #[test]
     fn no_table_builder_outlives_its_table() {
@@ -685,15 +673,6 @@ mod tests {
     }
 
     #[test]
-    fn a_mate_report_becomes_a_result() {
-        let pos = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let report = crate::mate::solve(&pos, &MateLimits::default(), &AtomicBool::new(false));
-        let r = mate_result(&report);
-        assert_eq!(r.best.map(|m| m.to_string()), Some("G*5b".into()));
-        assert_eq!(r.score, Score::Mate(1));
-    }
-
-    #[test]
     fn ready_means_the_table_is_built() {
         let mut engine = Engine::new(EngineOptions { hash_mib: 32, ..EngineOptions::default() });
         engine.wait_ready();
@@ -704,44 +683,5 @@ mod tests {
         assert!(Arc::ptr_eq(&table, &engine.table()));
         engine.set_hash_mib(1);
         assert!(!Arc::ptr_eq(&table, &engine.table()));
-    }
-
-    #[test]
-    fn a_search_reports_and_finishes() {
-        let mut engine = Engine::default();
-        engine.set_use_book(false);
-        let (tx, rx) = mpsc::channel();
-        let h = engine.start(&Game::default(), SearchLimits::depth(3), move |e| {
-            let _ = tx.send(e);
-        });
-        let result = h.wait().unwrap();
-        assert!(result.best.is_some());
-        let events: Vec<EngineEvent> = rx.iter().collect();
-        assert!(matches!(events.last(), Some(EngineEvent::Done(_))));
-        assert!(events.iter().any(|e| matches!(e, EngineEvent::Info(_))));
-    }
-
-    #[test]
-    fn the_same_search_after_new_game_is_reproducible() {
-        let mut engine = Engine::default();
-        let stop = AtomicBool::new(false);
-        let game = Game::new(crate::notation::parse_sfen(bench::positions()[3]).expect("valid"));
-        let run = |engine: &mut Engine| {
-            engine.new_game();
-            engine.search(&game, &SearchLimits::depth(7), &stop, &mut |_| {}).nodes
-        };
-        let first = run(&mut engine);
-        // A search in between leaves statistics behind; new_game must clear them all.
-        engine.search(&Game::default(), &SearchLimits::depth(6), &stop, &mut |_| {});
-        assert_eq!(run(&mut engine), first);
-    }
-
-    #[test]
-    fn stop_ends_an_infinite_search() {
-        let mut engine = Engine::default();
-        let h = engine.start(&Game::default(), SearchLimits::infinite(), |_| {});
-        std::thread::sleep(Duration::from_millis(50));
-        let r = h.abort().unwrap();
-        assert!(r.best.is_some());
     }
 }

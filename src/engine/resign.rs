@@ -12,7 +12,7 @@ pub const NEVER: u32 = 99_999;
 pub const MIN_VALUE: u32 = 100;
 /// Searches in a row that must see the game lost before the engine resigns: one bad score
 /// can be a horizon effect the next move's search corrects.
-pub const SEARCHES_IN_A_ROW: u32 = 2;
+pub(crate) const SEARCHES_IN_A_ROW: u32 = 2;
 
 /// Counts, for each side the engine plays, its searches in a row that saw the game lost.
 #[derive(Clone, Debug, Default)]
@@ -44,35 +44,5 @@ fn is_lost_by(score: Score, value: u32) -> bool {
     match score {
         Score::Cp(cp) => i64::from(cp) <= -i64::from(value),
         Score::Mate(plies) => plies <= 0,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn resigns_only_after_two_lost_searches_in_a_row() {
-        let mut w = ResignWatch::default();
-        let lost = Score::Cp(-1500);
-        assert!(!w.should_resign(1000, Color::Black, lost, false));
-        // White's searches do not interrupt Black's run.
-        assert!(!w.should_resign(1000, Color::White, Score::Cp(1500), false));
-        assert!(w.should_resign(1000, Color::Black, lost, false));
-        // A better score breaks the run.
-        w.clear();
-        assert!(!w.should_resign(1000, Color::Black, lost, false));
-        assert!(!w.should_resign(1000, Color::Black, Score::Cp(-999), false));
-        assert!(!w.should_resign(1000, Color::Black, lost, false));
-        assert!(w.should_resign(1000, Color::Black, Score::Mate(-3), false));
-    }
-
-    #[test]
-    fn never_resigns_at_the_default_or_from_the_book() {
-        let mut w = ResignWatch::default();
-        for _ in 0..5 {
-            assert!(!w.should_resign(NEVER, Color::White, Score::Mate(-1), false));
-            assert!(!w.should_resign(100, Color::White, Score::Cp(-5000), true));
-        }
     }
 }

@@ -99,7 +99,7 @@ pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<
 /// Whether [`write_atomic`] could write `path` now: a file can be made beside it (and
 /// removed at once), or the device or pipe it names opens for writing. For work whose output
 /// comes only at its end, checked before the work.
-pub fn check_writable(path: &Path) -> std::io::Result<()> {
+pub(crate) fn check_writable(path: &Path) -> std::io::Result<()> {
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     match std::fs::metadata(&target) {
         Ok(meta) if meta.is_dir() => {
@@ -142,10 +142,10 @@ pub fn append_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// Largest game, position or book-line file read (`get`, `xget`, `bsave`): far more than
 /// any game needs; `/dev/zero` would otherwise be read until memory runs out.
-pub const MAX_GAME_FILE: u64 = 16 << 20;
+pub(crate) const MAX_GAME_FILE: u64 = 16 << 20;
 
 /// Reads a file of at most `limit` bytes; a longer one (or an endless device) is refused.
-pub fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let f = std::fs::File::open(path)?;
     let mut data = Vec::new();
@@ -161,12 +161,12 @@ pub fn read_limited(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
 
 /// GNU Shogi's hand order, as its files list hands: p l n s g b r (then k), the written
 /// order backwards.
-pub fn gnu_hand_order() -> impl Iterator<Item = PieceKind> {
+pub(crate) fn gnu_hand_order() -> impl Iterator<Item = PieceKind> {
     PieceKind::HAND_WRITING_ORDER.into_iter().rev()
 }
 /// GNU Shogi's piece code (pawn 1 … rook 7, promoted pawn 8 … dragon 13, king 14), used in
 /// the flag word of the game file.
-pub fn gnu_piece_code(kind: PieceKind) -> u32 {
+pub(crate) fn gnu_piece_code(kind: PieceKind) -> u32 {
     match kind {
         PieceKind::Pawn => 1,
         PieceKind::Lance => 2,
@@ -212,7 +212,7 @@ impl fmt::Display for HandError {
 impl std::error::Error for HandError {}
 
 /// A hand from counts in [`gnu_hand_order`] (plus the king count, which must be 0).
-pub fn hand_from_counts(counts: &[u32]) -> Result<Hand, HandError> {
+pub(crate) fn hand_from_counts(counts: &[u32]) -> Result<Hand, HandError> {
     if counts.len() != 8 {
         return Err(HandError::Counts(counts.len()));
     }
@@ -227,27 +227,8 @@ pub fn hand_from_counts(counts: &[u32]) -> Result<Hand, HandError> {
 }
 
 /// Parses whitespace-separated unsigned numbers.
-pub fn parse_counts(text: &str) -> Result<Vec<u32>, HandError> {
+pub(crate) fn parse_counts(text: &str) -> Result<Vec<u32>, HandError> {
     text.split_whitespace()
         .map(|w| w.parse::<u32>().map_err(|_| HandError::NotACount(w.to_string())))
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn atomic_write_and_append() {
-        let dir = std::env::temp_dir().join(format!("gnushogi-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("a.txt");
-        write_atomic(&p, "one\n").unwrap();
-        append_atomic(&p, "two\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "one\ntwo\n");
-        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-        assert_eq!(leftovers.len(), 1, "no temporary file is left");
-        assert!(write_atomic(&dir.join("no/such/dir/x"), "x").is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

@@ -96,7 +96,7 @@ const WALK_MIN: u64 = 200_000;
 const WALK_MAX: u64 = 5_000_000;
 
 /// Longest mate looked for when `max_plies` is not given.
-pub const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
+pub(crate) const DEFAULT_MAX_PLIES: u32 = dfpn::MAX_PLY as u32;
 
 /// The solver recurses once a ply, both in the search and in the line, and long problems go
 /// thousands of plies deep: it runs on a thread with a stack of this size (reserved, not
@@ -250,26 +250,4 @@ pub fn is_mate_line(pos: &Position, line: &[Move], rules: MateRules) -> bool {
         futile::remove_all(&p, &mut list);
     }
     list.is_empty()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::parse_sfen;
-
-    #[test]
-    fn mate_in_one_and_three() {
-        let p = parse_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let r = solve(&p, &MateLimits::default(), &AtomicBool::new(false));
-        assert_eq!(
-            r.outcome,
-            MateOutcome::Mate(vec![Move::drop(
-                crate::rules::PieceKind::Gold,
-                crate::rules::Square::new(5, 2).unwrap()
-            )])
-        );
-        let none = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
-        let limits = MateLimits { max_plies: Some(3), ..MateLimits::default() };
-        assert_eq!(solve(&none, &limits, &AtomicBool::new(false)).outcome, MateOutcome::NoMate);
-    }
 }

@@ -7,14 +7,14 @@ use std::fmt;
 
 /// A piece's letter on GNU Shogi's boards: its base kind's letter, upper case for White
 /// (gote) when `white_upper`, else for Black (sente). A promoted piece's `+` goes before it.
-pub fn piece_letter(piece: Piece, white_upper: bool) -> char {
+pub(crate) fn piece_letter(piece: Piece, white_upper: bool) -> char {
     let letter = piece.kind().base_letter();
     let upper = (piece.color() == Color::White) == white_upper;
     if upper { letter } else { letter.to_ascii_lowercase() }
 }
 
 /// The unpromoted piece a letter stands for, `white_upper` as in [`piece_letter`].
-pub fn parse_piece_letter(c: char, white_upper: bool) -> Option<Piece> {
+pub(crate) fn parse_piece_letter(c: char, white_upper: bool) -> Option<Piece> {
     let kind = PieceKind::from_letter(c)?;
     let color = if c.is_ascii_uppercase() == white_upper { Color::White } else { Color::Black };
     Some(Piece::new(color, kind))
@@ -79,37 +79,3 @@ impl fmt::Display for SquareTextError {
 }
 
 impl std::error::Error for SquareTextError {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::test_positions::positions;
-    use crate::rules::Square;
-    use proptest::prelude::*;
-
-    #[test]
-    fn square_texts_round_trip() {
-        let horse = Piece::new(Color::White, PieceKind::Horse);
-        assert_eq!(square_text(Some(horse), '-', true), ['+', 'B']);
-        assert_eq!(parse_square_text('+', 'B', '-', true), Ok(Some(horse)));
-        assert_eq!(parse_square_text('+', 'b', '.', false), Ok(Some(horse)));
-        assert!(parse_square_text('+', 'G', '-', true).is_err());
-        assert!(parse_square_text(' ', 'x', '-', true).is_err());
-        assert_eq!(parse_square_text(' ', '-', '-', true), Ok(None));
-    }
-
-    proptest! {
-        /// The board cells of the text mode (`-`, upper case White) and of the xshogi file (`.`,
-        /// upper case Black) read back as the pieces they show.
-        #[test]
-        fn cells_round_trip(pos in positions()) {
-            for sq in Square::all() {
-                let piece = pos.piece_at(sq);
-                for (empty, white_upper) in [('-', true), ('.', false)] {
-                    let [marker, letter] = square_text(piece, empty, white_upper);
-                    prop_assert_eq!(parse_square_text(marker, letter, empty, white_upper), Ok(piece));
-                }
-            }
-        }
-    }
-}

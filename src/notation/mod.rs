@@ -14,9 +14,6 @@ pub mod text;
 pub mod usi;
 pub mod xboard;
 
-#[cfg(test)]
-mod test_positions;
-
 pub use score::{Bound, Score};
 pub use sfen::{SfenError, parse_sfen, to_sfen};
 pub use text::{Annotation, TextMove, TextMoveError, parse_text_move};

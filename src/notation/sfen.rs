@@ -75,7 +75,7 @@ fn cell(i: &str) -> IResult<&str, Cell> {
 
 /// Parses the board field (ranks `a` to `i`, files 9 to 1) into `setup`.
 /// Returns the unparsed rest of the text.
-pub fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, SfenError> {
+pub(crate) fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, SfenError> {
     let mut rest = text;
     for rank in 1..=9u8 {
         if rank > 1 {
@@ -117,7 +117,7 @@ pub fn parse_board<'a>(text: &'a str, setup: &mut Setup) -> Result<&'a str, Sfen
 }
 
 /// Parses a hand list such as `2P3pRb` (or `-`) into both hands.
-pub fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
+pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
     let mut hands = [Hand::EMPTY; 2];
     if text == "-" {
         return Ok(hands);
@@ -154,10 +154,10 @@ pub fn parse_hands(text: &str) -> Result<[Hand; 2], SfenError> {
 
 /// Largest move number read: far beyond any game, and far enough below `u32::MAX` that
 /// counting the moves played from it cannot overflow.
-pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
+pub(crate) const MAX_MOVE_NUMBER: u32 = 1 << 30;
 
 /// Parses an SFEN into an unvalidated setup. The move number may be left out.
-pub fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
+pub(crate) fn parse_sfen_setup(text: &str) -> Result<Setup, SfenError> {
     let text = text.trim();
     let text = text.strip_prefix("sfen ").map(str::trim_start).unwrap_or(text);
     let mut fields = text.split_ascii_whitespace();
@@ -192,7 +192,7 @@ pub fn parse_sfen(text: &str) -> Result<Position, SfenError> {
 }
 
 /// The board field of a position (also XBoard's FEN board).
-pub fn board_to_string(setup: &Setup) -> String {
+pub(crate) fn board_to_string(setup: &Setup) -> String {
     let mut s = String::with_capacity(90);
     for rank in 1..=9 {
         if rank > 1 {
@@ -219,7 +219,7 @@ pub fn board_to_string(setup: &Setup) -> String {
 }
 
 /// SFEN hand field: `-`, or counts in the usual order R B G S N L P, sente first.
-pub fn hands_to_string(hands: &[Hand; 2]) -> String {
+pub(crate) fn hands_to_string(hands: &[Hand; 2]) -> String {
     let mut s = String::new();
     for color in Color::ALL {
         for kind in PieceKind::HAND_WRITING_ORDER {
@@ -239,7 +239,7 @@ pub fn hands_to_string(hands: &[Hand; 2]) -> String {
     s
 }
 
-pub fn setup_to_sfen(setup: &Setup) -> String {
+pub(crate) fn setup_to_sfen(setup: &Setup) -> String {
     format!(
         "{} {} {} {}",
         board_to_string(setup),
@@ -252,60 +252,4 @@ pub fn setup_to_sfen(setup: &Setup) -> String {
 /// The SFEN of a position.
 pub fn to_sfen(pos: &Position) -> String {
     setup_to_sfen(&pos.to_setup())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::START_SFEN;
-
-    #[test]
-    fn start_position_round_trips() {
-        let p = parse_sfen(START_SFEN).unwrap();
-        assert_eq!(p, Position::startpos());
-        assert_eq!(to_sfen(&p), START_SFEN);
-    }
-
-    #[test]
-    fn hands_and_promoted_pieces() {
-        let s = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
-        let p = parse_sfen(s).unwrap();
-        assert_eq!(to_sfen(&p), s);
-        assert_eq!(p.hand(Color::White).count(PieceKind::Pawn), 5);
-        assert_eq!(p.side_to_move(), Color::White);
-    }
-
-    #[test]
-    fn errors_say_what_is_wrong() {
-        let bad = [
-            ("", "empty"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", "rank 9"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1", "longer"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "8 squares"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", "side"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b K 1", "hand"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0", "move number"),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1", "unexpected '+'"),
-        ];
-        for (text, needle) in bad {
-            let e = parse_sfen(text).unwrap_err().to_string();
-            assert!(e.contains(needle), "{text:?}: {e}");
-        }
-    }
-
-    #[test]
-    fn impossible_positions_are_refused() {
-        let cases = [
-            ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "more than one king"),
-            ("P3k4/9/9/9/9/9/9/9/4K4 b - 1", "could never move"),
-            ("4k4/9/9/9/9/9/P8/P8/4K4 b - 1", "two pawns"),
-            ("4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "too large"),
-            ("4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "not to move is in check"),
-            ("4k4/9/9/9/9/9/9/9/4K4 b 3B 1", "too many"),
-        ];
-        for (text, needle) in cases {
-            let e = parse_sfen(text).unwrap_err().to_string();
-            assert!(e.contains(needle), "{text:?}: {e}");
-        }
-    }
 }

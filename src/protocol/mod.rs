@@ -1,20 +1,20 @@
 //! The front ends, and what they share: the session (the channel of input lines and engine
-//! events, the output, the engine), the signals ([`signals`]) and the text modes' terminal
+//! events, the output, the engine), the signals (`signals`) and the text modes' terminal
 //! ([`terminal`]: the line editor, or plain lines).
 
 pub mod cecp;
 pub mod csa;
 pub mod fullscreen;
 pub mod gnu;
-pub mod signals;
-pub mod switch;
+pub(crate) mod signals;
+mod switch;
 pub mod terminal;
 pub mod usi;
 pub mod xshogi;
 
 pub use switch::{LoopEnd, hand_over};
 
-pub use crate::play::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
+pub use crate::play::{Event, spawn_reader};
 
 use crate::engine::Engine;
 use crate::play::Match;

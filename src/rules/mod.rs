@@ -20,7 +20,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use entering::EnteringKingRule;
 pub use hand::{Hand, MAX_IN_SET};
 pub use movegen::{CheckInfo, IllegalMove};
-pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
+pub use moves::{Move, MoveCounter, MoveList, MoveSink};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, START_SFEN, Setup};
 pub use types::{Color, Piece, PieceKind, Square};

@@ -15,7 +15,7 @@
 //! path) and `pv` (the lines found). Its scores are numbers, `notation::score`'s [`Score`]: the
 //! text of a score in each dialect is there too, never here.
 
-pub mod info;
+mod info;
 pub mod limits;
 pub mod time;
 pub mod tt;
@@ -36,7 +36,7 @@ pub use crate::notation::score::{Bound, Score};
 pub use history::{TablePool, Tables};
 pub use info::{PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, MAX_MULTIPV, PonderHit, SearchLimits};
-pub use see::{capture_value, see_ge, see_value};
+pub use see::{capture_value, see_ge};
 pub use threads::think;
 pub use time::{DEFAULT_MOVE_OVERHEAD, TimeManager};
 pub use tt::TranspositionTable;
@@ -47,11 +47,11 @@ use crate::rules::EnteringKingRule;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub const MAX_PLY: usize = 128;
-pub const MATE: i32 = 32_000;
+pub(crate) const MAX_PLY: usize = 128;
+pub(crate) const MATE: i32 = 32_000;
 /// Scores beyond this are mates.
-pub const MATE_IN_MAX: i32 = MATE - MAX_PLY as i32;
-pub const INFINITE: i32 = MATE + 1;
+pub(crate) const MATE_IN_MAX: i32 = MATE - MAX_PLY as i32;
+pub(crate) const INFINITE: i32 = MATE + 1;
 /// A won position that is not a mate (the opponent checks perpetually).
 const DECISIVE: i32 = 20_000;
 
@@ -104,7 +104,7 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// Converts an internal score to a reported one.
-pub fn to_score(v: i32) -> Score {
+pub(crate) fn to_score(v: i32) -> Score {
     if v >= MATE_IN_MAX {
         Score::Mate(MATE - v)
     } else if v <= -MATE_IN_MAX {

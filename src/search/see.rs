@@ -12,8 +12,10 @@ pub fn capture_value(kind: PieceKind) -> i32 {
 }
 
 /// Static exchange evaluation: does the move win at least `threshold` once every
-/// profitable recapture on its square has been played? The same answer as
-/// `see_value(pos, m) >= threshold`, found with as few attacker searches as it takes.
+/// profitable recapture on its square has been played? The same answer as the full swap
+/// list's (minimax over the whole capture sequence, cheapest attacker first) compared with
+/// `threshold`, found with as few attacker searches as it takes (`tests/search/see.rs` checks
+/// it against such a swap list).
 ///
 /// The exchange is a game in which the side to capture next may stop. Writing `g` for the
 /// balance of the side that just captured, "that side ends with at least `tau`" holds when
@@ -33,7 +35,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     // The answer is `flip` XOR "the side that just captured ends with at least `tau`".
     let mut flip = false;
     let mut side = !pos.side_to_move();
-    // At most 38 recaptures, as `see_value`'s swap list holds.
+    // At most 38 recaptures, as a swap list of 40 entries holds.
     for _ in 0..38 {
         if g < tau {
             return flip;
@@ -165,157 +167,4 @@ fn with_clear_slides(
         }
     }
     attackers
-}
-
-/// The exchange value of a move by the full swap list (minimax over the capture sequence).
-pub fn see_value(pos: &Position, m: Move) -> i32 {
-    let to = m.to();
-    let Some((occ, mut on_square, first)) = exchange_start(pos, m) else {
-        return 0;
-    };
-    let mut gains = [0i32; 40];
-    gains[0] = first;
-    let mut d = 0;
-    let mut side = !pos.side_to_move();
-    let mut exchange = Exchange::new(pos, to, occ);
-    while d < 38 {
-        let Some((sq, kind)) = exchange.least_valuable_attacker(side) else {
-            break;
-        };
-        d += 1;
-        gains[d] = capture_value(on_square) - gains[d - 1];
-        on_square = kind;
-        exchange.remove(sq);
-        side = !side;
-    }
-    while d > 0 {
-        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
-        d -= 1;
-    }
-    gains[0]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::{parse_sfen, parse_usi_move};
-
-    /// Visits each middle-game position of `tests/data/positions.tsv` and the positions 30
-    /// random plies reach from it, preferring captures so that the board fills with
-    /// exchanges, with the position's SFEN of origin and its legal moves.
-    fn exchange_rich_walk(mut seed: u64, mut visit: impl FnMut(&str, &Position, &[Move])) {
-        let sfens = include_str!("../../tests/data/positions.tsv")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split('\t').next().unwrap_or(""));
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for sfen in sfens {
-            let mut pos = parse_sfen(sfen).unwrap();
-            for _ in 0..30 {
-                let mut moves = Vec::new();
-                pos.legal_moves_into(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                visit(sfen, &pos, &moves);
-                let captures: Vec<Move> =
-                    moves.iter().copied().filter(|m| pos.piece_at(m.to()).is_some()).collect();
-                let pool = if captures.is_empty() || next() % 3 == 0 { &moves } else { &captures };
-                pos = pos.played(pool[(next() % pool.len() as u64) as usize]);
-            }
-        }
-    }
-
-    /// The threshold walk answers as the full swap list does, on every legal move of
-    /// middle-game positions and of the positions random play reaches from them (where
-    /// pieces hang and exchanges run long), at thresholds around every value that matters.
-    #[test]
-    fn see_ge_agrees_with_the_swap_list() {
-        let thresholds: Vec<i32> = (-3000..=3000).step_by(97).chain([-1, 0, 1]).collect();
-        let mut compared = 0;
-        exchange_rich_walk(0x9e37_79b9_7f4a_7c15, |sfen, pos, moves| {
-            for &m in moves {
-                let v = see_value(pos, m);
-                for &t in thresholds.iter().chain([v - 1, v, v + 1].iter()) {
-                    assert_eq!(see_ge(pos, m, t), v >= t, "{sfen} {m:?} {t} (value {v})");
-                    compared += 1;
-                }
-            }
-        });
-        assert!(compared > 1_000_000, "{compared}");
-    }
-
-    /// The first form of the attacker search: every attacker's kind looked up, the cheapest
-    /// kept (the king last, the lowest square among equals).
-    fn least_valuable_attacker_by_scan(
-        pos: &Position,
-        side: Color,
-        to: Square,
-        occ: Bitboard,
-    ) -> Option<(Square, PieceKind)> {
-        let attackers = pos.attackers_by(side, to, occ) & occ;
-        let mut best: Option<(Square, i32, PieceKind)> = None;
-        for sq in attackers {
-            let Some(k) = pos.piece_at(sq).map(|p| p.kind()) else {
-                continue;
-            };
-            let v = if k == PieceKind::King { 100_000 } else { PIECE_VALUE[k.index()] };
-            if best.is_none_or(|(_, bv, _)| v < bv) {
-                best = Some((sq, v, k));
-            }
-        }
-        let (sq, _, kind) = best?;
-        if kind == PieceKind::King
-            && (pos.attackers_by(!side, to, occ.without(sq)) & occ.without(sq)).is_nonempty()
-        {
-            return None;
-        }
-        Some((sq, kind))
-    }
-
-    /// The exchange's attacker search picks, at every step of every exchange, the piece the
-    /// plain scan picks: so both SEE answers follow the same sequence as before.
-    #[test]
-    fn attacker_search_agrees_with_the_scan() {
-        let (mut steps, mut kings) = (0, 0);
-        exchange_rich_walk(0x2545_f491_4f6c_dd1d, |sfen, pos, moves| {
-            for &m in moves {
-                let Some((mut occ, _, _)) = exchange_start(pos, m) else { continue };
-                let mut exchange = Exchange::new(pos, m.to(), occ);
-                let mut side = !pos.side_to_move();
-                loop {
-                    let found = exchange.least_valuable_attacker(side);
-                    let want = least_valuable_attacker_by_scan(pos, side, m.to(), occ);
-                    assert_eq!(found, want, "{sfen} {m:?} {occ:?}");
-                    steps += 1;
-                    let Some((sq, kind)) = found else { break };
-                    kings += usize::from(kind == PieceKind::King);
-                    occ = occ.without(sq);
-                    exchange.remove(sq);
-                    side = !side;
-                }
-            }
-        });
-        assert!(steps > 100_000 && kings > 100, "{steps} steps, {kings} by a king");
-    }
-
-    #[test]
-    fn see_values() {
-        let p = parse_sfen("4k4/9/9/4p4/9/4R4/9/9/4K4 b - 1").unwrap();
-        let take = parse_usi_move("5f5d").unwrap().to_move(&p).unwrap();
-        assert_eq!(see_value(&p, take), capture_value(PieceKind::Pawn));
-        let q = parse_sfen("4k4/9/4g4/4p4/9/4R4/9/9/4K4 b - 1").unwrap();
-        let take = parse_usi_move("5f5d").unwrap().to_move(&q).unwrap();
-        assert!(see_value(&q, take) < 0);
-        assert!(!see_ge(&q, take, 0));
-        assert_eq!(
-            see_value(&q, take),
-            capture_value(PieceKind::Pawn) - capture_value(PieceKind::Rook)
-        );
-    }
 }

@@ -152,16 +152,6 @@ mod tests {
     }
 
     #[test]
-    fn hard_limit_is_the_budget_even_while_pondering() {
-        let mut limits = clock(10.0, 0.1, None, 0.0);
-        let hard = budget(&limits, DEFAULT_MOVE_OVERHEAD).hard;
-        limits.ponder = true;
-        assert_eq!(hard_limit(&limits, DEFAULT_MOVE_OVERHEAD), hard);
-        assert!(hard.is_some());
-        assert_eq!(hard_limit(&SearchLimits::infinite(), DEFAULT_MOVE_OVERHEAD), None);
-    }
-
-    #[test]
     fn hard_limit_never_exceeds_what_the_clock_allows() {
         for (secs, inc, mtg, byo) in [
             (10.0, 0.1, None, 0.0),
@@ -205,32 +195,6 @@ mod tests {
         let b = budget(&clock(60.0, 0.0, None, 1.0), overhead);
         assert_eq!(b.floor, Duration::from_secs(1));
         assert!(b.soft.unwrap() > Duration::from_secs(2));
-    }
-
-    #[test]
-    fn time_spent_before_the_search_counts() {
-        let limits = SearchLimits::move_time(Duration::from_secs(1));
-        let asked = Instant::now() - Duration::from_secs(2);
-        assert!(TimeManager::new(&limits, DEFAULT_MOVE_OVERHEAD, asked).hard_expired());
-        assert!(!TimeManager::new(&limits, DEFAULT_MOVE_OVERHEAD, Instant::now()).hard_expired());
-    }
-
-    #[test]
-    fn a_stable_best_move_still_spends_free_time() {
-        // At 70 % (a stable best move) the soft limit would stop a search at 0.66 s of
-        // byoyomi; the floor holds it to the margin.
-        let tm = TimeManager::new(
-            &clock(0.0, 0.0, None, 1.0),
-            DEFAULT_MOVE_OVERHEAD,
-            Instant::now() - Duration::from_millis(900),
-        );
-        assert!(!tm.soft_expired(70));
-        let tm = TimeManager::new(
-            &clock(0.0, 0.0, None, 1.0),
-            DEFAULT_MOVE_OVERHEAD,
-            Instant::now() - Duration::from_millis(970),
-        );
-        assert!(tm.soft_expired(70));
     }
 
     #[test]

@@ -137,11 +137,6 @@ impl TranspositionTable {
         TranspositionTable { buckets, age: AtomicU8::new(0) }
     }
 
-    /// Size in MiB.
-    pub fn size_mib(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
-    }
-
     pub fn clear(&self) {
         for b in &self.buckets {
             for e in &b.entries {
@@ -268,11 +263,13 @@ pub(super) fn prefetch_line<T>(item: &T) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Square;
 
     #[test]
     fn a_table_given_up_while_built_stops_growing() {
-        assert_eq!(TranspositionTable::new(3).size_mib(), 3);
+        assert_eq!(
+            (TranspositionTable::new(3).buckets.len() * std::mem::size_of::<Bucket>()) >> 20,
+            3
+        );
         let asked = std::cell::Cell::new(0);
         let t = TranspositionTable::build(1 << 20, || {
             asked.set(asked.get() + 1);
@@ -280,20 +277,5 @@ mod tests {
         });
         // Two chunks of 64 MiB, then given up: one bucket is left.
         assert_eq!((t.buckets.len(), asked.get()), (1, 3));
-    }
-
-    #[test]
-    fn store_and_probe() {
-        let tt = TranspositionTable::new(1);
-        let m = Move::normal(Square::new(7, 7).unwrap(), Square::new(7, 6).unwrap(), false);
-        tt.store(12345, Some(m), -300, 25, 7, Bound::Lower);
-        let e = tt.probe(12345).unwrap();
-        assert_eq!((e.mv, e.score, e.eval, e.depth, e.bound), (Some(m), -300, 25, 7, Bound::Lower));
-        assert!(tt.probe(54321).is_none());
-        tt.store(12345, None, 10, 0, -3, Bound::Upper);
-        // A much shallower bound does not evict the deeper result.
-        assert_eq!(tt.probe(12345).unwrap().depth, 7);
-        tt.clear();
-        assert!(tt.probe(12345).is_none());
     }
 }

@@ -173,10 +173,6 @@ impl Clocks {
         Duration::from_micros(u64::try_from(us).unwrap_or(0))
     }
 
-    pub fn increment(&self) -> Duration {
-        self.control.increment()
-    }
-
     /// The search limits for `side`'s move: its clock, the other's, the moves left in its
     /// period (none under `gamein`), its increment and byoyomi.
     pub fn search_limits(&self, side: Color, depth: Option<u32>) -> SearchLimits {

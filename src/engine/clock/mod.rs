@@ -24,4 +24,4 @@ mod text;
 
 pub use clocks::{Clocks, MAX_CENTIS, centis, from_centis};
 pub use control::{ClockReading, Period, TimeControl};
-pub use parse::{MAX_PERIODS, TimeControlError, parse_command_line, parse_level, parse_time};
+pub use parse::{TimeControlError, parse_command_line, parse_level, parse_time};

@@ -24,9 +24,7 @@ mod file;
 mod simd;
 
 pub use accumulator::Accumulators;
-pub use features::{
-    FEATURES, HAND_MAX, MAX_ACTIVE, active_features, hand_feature, king_feature, piece_features,
-};
+pub use features::{FEATURES, HAND_MAX, MAX_ACTIVE, active_features, hand_feature, piece_features};
 pub use file::{MAGIC, MAX_FILE, NetworkError};
 
 use crate::rules::Position;

@@ -1,5 +1,5 @@
 //! The full-screen mode without its terminal: the start menu (`menu.rs`), the command
-//! line (`keys.rs`), and the GNU interpreter driving a [`Screen`]. Keys go in, a
+//! line (`keys.rs`), and the GNU interpreter driving a `Screen`. Keys go in, a
 //! [`Grid`] comes out, so tests play whole games without a terminal.
 
 use super::choices::{Choice, level_text};
@@ -27,7 +27,7 @@ pub fn clock_text(centis: i64) -> String {
 }
 
 /// A search iteration in a line: depth, score, time, nodes and the expected moves.
-pub fn info_text(info: &SearchInfo) -> String {
+pub(crate) fn info_text(info: &SearchInfo) -> String {
     let score = score::format_words(info.score);
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
@@ -273,17 +273,5 @@ impl<'a> App<'a> {
             }
             Phase::Play => screen::render(&self.snapshot(now), width, height),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clocks_as_shown() {
-        assert_eq!(clock_text(30_000), "5:00");
-        assert_eq!(clock_text(360_000 + 6_100), "1:01:01");
-        assert_eq!(clock_text(-5), "0:00");
     }
 }

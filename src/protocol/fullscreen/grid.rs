@@ -52,7 +52,7 @@ const BLANK: Cell = Cell { ch: ' ', style: Style::PLAIN, tail: false };
 
 /// Columns a character takes in a terminal: 2 for the wide East Asian characters (the
 /// kanji of the pieces), 1 for the others. Control characters are never put in a grid.
-pub fn char_width(c: char) -> usize {
+pub(crate) fn char_width(c: char) -> usize {
     let u = u32::from(c);
     let wide = matches!(u,
         0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
@@ -62,7 +62,7 @@ pub fn char_width(c: char) -> usize {
 }
 
 /// Columns a text takes.
-pub fn text_width(s: &str) -> usize {
+pub(crate) fn text_width(s: &str) -> usize {
     s.chars().map(char_width).sum()
 }
 
@@ -174,27 +174,5 @@ impl Grid {
             }
         }
         None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wide_characters_take_two_cells_and_are_cut_cleanly() {
-        let mut g = Grid::new(6, 2);
-        assert_eq!(g.put(0, 0, "v歩と", Style::PLAIN), 5);
-        assert_eq!(g.row_text(0), "v歩と");
-        assert!(g.cell(2, 0).unwrap().tail);
-        // Only half of a wide character fits at the edge: a space instead.
-        g.put(4, 1, "a歩", Style::PLAIN);
-        assert_eq!(g.row_text(1), "    a");
-        // Writing over the right half of a wide character blanks the left half.
-        g.put(2, 0, "x", Style::PLAIN);
-        assert_eq!(g.row_text(0), "v xと");
-        assert_eq!(g.find("と"), Some((3, 0)));
-        g.put(0, 1, "\x1b[2J", Style::PLAIN);
-        assert_eq!(g.row_text(1), "?[2Ja");
     }
 }

@@ -3,7 +3,7 @@
 //! `--handicap` skips it), then the board with coordinates and colours (Japanese piece
 //! names with `kanji` or `--kanji`), the hands, both clocks running, the moves, the
 //! computer's thinking, the messages and a command line that takes everything the text mode
-//! takes: the text mode's interpreter runs it, with this mode's [`display::Screen`] as its
+//! takes: the text mode's interpreter runs it, with this mode's `display::Screen` as its
 //! display.
 //!
 //! The terminal is always given back as it was: on `quit`, at the end of input, on Ctrl-C
@@ -16,11 +16,11 @@
 
 pub mod app;
 mod choices;
-pub mod display;
+pub(crate) mod display;
 pub mod grid;
 mod keys;
 mod menu;
-pub mod screen;
+pub(crate) mod screen;
 
 use super::Session;
 use super::gnu::{self, Link};

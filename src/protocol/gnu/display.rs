@@ -260,13 +260,13 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 }
 
 /// Writes text as it is and flushes it (people wait for it).
-pub fn write_flush<W: Write>(out: &mut W, text: &str) {
+pub(crate) fn write_flush<W: Write>(out: &mut W, text: &str) {
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
 }
 
 /// Writes one line and flushes it.
-pub fn write_line<W: Write>(out: &mut W, text: &str) {
+pub(crate) fn write_line<W: Write>(out: &mut W, text: &str) {
     let _ = out.write_all(text.as_bytes());
     let _ = out.write_all(b"\n");
     let _ = out.flush();
@@ -344,65 +344,4 @@ impl<W: Write> Surface for RawDisplay<'_, W> {
 /// The board as the text mode draws it for people: running clocks say they are time left.
 fn people(view: View) -> View {
     View { time_left_label: true, ..view }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::Config;
-    use crate::engine::{Engine, EngineOptions};
-    use crate::protocol::Session;
-    use crate::protocol::gnu::{Interp, Link};
-
-    /// Keeps the messages with their kinds.
-    #[derive(Default)]
-    struct Recorder(Vec<(MessageKind, String)>);
-
-    impl Surface for Recorder {
-        fn start(&mut self, _: BoardState<'_>) {}
-        fn message(&mut self, kind: MessageKind, text: &str) {
-            self.0.push((kind, text.to_string()));
-        }
-        fn text(&mut self, _: &str) {}
-        fn changed(&mut self, _: BoardState<'_>) {}
-        fn board(&mut self, _: BoardState<'_>) {}
-        fn prompt(&mut self) {}
-        fn ask(&mut self, _: &str) {}
-        fn help(&mut self, _: &Status) {}
-        fn thinking(&mut self, _: &SearchInfo, _: bool) {}
-        fn computer_moved(&mut self, _: u32, _: MoveNumber, _: &str, _: i64) {}
-        fn my_move(&mut self, _: &str, _: bool) {}
-    }
-
-    #[test]
-    fn refusals_are_errors_and_replies_are_not() {
-        let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
-        let mut session = Session::without_input(std::io::sink(), engine);
-        let (link, _) = Link::split(&mut session);
-        let mut interp = Interp::new(link, &Config::default(), Recorder::default());
-        let kind_of = |interp: &mut Interp<'_, Recorder>, line: &str| {
-            interp.input(line.to_string());
-            interp.display_mut().0.drain(..).map(|(k, _)| k).collect::<Vec<_>>()
-        };
-        use MessageKind::{Error, Reply};
-        assert_eq!(kind_of(&mut interp, "7g7e"), [Error]);
-        assert_eq!(kind_of(&mut interp, "zz"), [Error, Error]);
-        assert_eq!(kind_of(&mut interp, "depth x"), [Error]);
-        assert_eq!(kind_of(&mut interp, "book"), [Reply]);
-        assert_eq!(kind_of(&mut interp, "rcptr"), [Reply]);
-        assert!(kind_of(&mut interp, "edit").iter().all(|&k| k == Reply));
-        assert_eq!(kind_of(&mut interp, "x5e"), [Error]);
-        assert_eq!(kind_of(&mut interp, "p5j"), [Error]);
-        assert_eq!(kind_of(&mut interp, "."), []);
-    }
-
-    #[test]
-    fn unprintable_characters_are_escaped() {
-        assert_eq!(
-            printable("Illegal move (no match): \x1b[A"),
-            "Illegal move (no match): \\x1b[A"
-        );
-        assert_eq!(printable("a\tb\u{85}c\u{7f}"), "a\\x09b\\u{85}c\\x7f");
-        assert_eq!(printable("7g7f é"), "7g7f é");
-    }
 }

@@ -78,7 +78,11 @@ pub fn run<W: Write>(mut session: Session<W>, config: &Config, input: Input) -> 
 
 /// Hands the session on as [`hand_over`] does. After the line editor (`typed`), CECP or USI,
 /// if next, read plain lines (as their programs send them; the editor has stopped).
-pub fn hand_over_after<W: Write>(session: Session<W>, end: LoopEnd, typed: bool) -> ExitCode {
+pub(crate) fn hand_over_after<W: Write>(
+    session: Session<W>,
+    end: LoopEnd,
+    typed: bool,
+) -> ExitCode {
     if typed && end != LoopEnd::Quit {
         super::spawn_reader(std::io::BufReader::new(std::io::stdin()), session.sender.clone());
     }

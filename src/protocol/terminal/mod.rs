@@ -1,10 +1,10 @@
 //! Where the text modes (the raw text mode and the xshogi dialect) read and write: on a
-//! terminal the line editor ([`line_editor`]: history, completion, the prompts drawn by it),
+//! terminal the line editor (`line_editor`: history, completion, the prompts drawn by it),
 //! else lines read plainly on a thread of their own and standard output, byte for byte as
 //! before the editor. The caller chooses ([`standard`], or [`Input::lines`] for any reader)
 //! and hands the [`Input`] to the mode's `run`, which starts it.
 
-pub mod line_editor;
+mod line_editor;
 
 pub use line_editor::{LineEditor, Words};
 

@@ -2,8 +2,8 @@
 //! from the standard start and each handicap, long enough to bring captures, drops,
 //! promotions and promoted pieces.
 
-use crate::rules::handicap::Handicap;
-use crate::rules::{Move, MoveList, Position, Square};
+use gnushogi::rules::handicap::Handicap;
+use gnushogi::rules::{Move, MoveList, Position, Square};
 use proptest::prelude::*;
 
 fn legal_moves(pos: &Position) -> Vec<Move> {

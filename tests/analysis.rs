@@ -1,7 +1,13 @@
-//! The loss and the marks, on made-up searches: no engine needed.
+//! `analysis`: the loss and the marks, on made-up searches: no engine needed.
 
-use super::*;
-use crate::notation::parse_usi_move;
+mod choice;
+
+use gnushogi::analysis::*;
+use gnushogi::game::Game;
+use gnushogi::notation::parse_usi_move;
+use gnushogi::rules::{Color, Move, Position};
+use gnushogi::search::Score;
+use std::time::Duration;
 
 fn eval(score: Score, best: Option<Move>) -> PositionEval {
     PositionEval {
@@ -233,7 +239,7 @@ fn the_graph_labels_the_mate_the_game_ends_in() {
 
 #[test]
 fn the_record_gets_the_comments_of_the_moves_analysed() {
-    use crate::files::record::Record;
+    use gnushogi::files::record::Record;
     let game = {
         let mut g = Game::new(Position::startpos());
         g.play(mv(&Position::startpos(), "7g7f")).unwrap();

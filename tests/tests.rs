@@ -14,6 +14,7 @@ mod cli;
 mod clock;
 mod csa;
 mod csa_counting;
+mod csa_session;
 mod docs;
 mod endurance;
 mod eval;

@@ -1,7 +1,8 @@
 //! Fuzzing the protocol loops (issue 11): CECP, USI and the text mode (raw and xshogi
 //! displays) fed sessions cut from the transcript tests and mutated (lines dropped, repeated,
 //! swapped, garbled, junk inserted), some lines waiting for the engine to be idle, others
-//! coming while it thinks.
+//! coming while it thinks; and the CSA client against a hostile server (its lines bent,
+//! dropped, junk and bytes put in, the connection closed anywhere).
 //!
 //! Checked on every case: no panic; no hang (each wait has a deadline, and the end of input
 //! must end the loop); a refused line (an error reply) leaves the game as it was; every move
@@ -13,8 +14,10 @@
 //! process's, which other tests share, so it stays as it is).
 
 use crate::common::SharedOut;
+use crate::common::csa_hostile::{self, Act, GAME, Plan};
 use crate::common::fuzz::{
-    check, fill_holes, literals_in_order, mutated_line, sfen_column, stream, string_literals,
+    check, fill_holes, literals_in_order, mutated_line, mutation, sfen_column, stream,
+    string_literals,
 };
 use crate::common::lines::{cecp_line_ok, cecp_refusal, usi_line_ok};
 use gnushogi::config::Config;
@@ -22,6 +25,8 @@ use gnushogi::engine::{Engine, EngineOptions};
 use gnushogi::notation::{parse_sfen, parse_usi_move, parse_xboard_move, to_sfen, to_xboard_fen};
 use gnushogi::protocol::Event;
 use gnushogi::protocol::cecp::state::{Cecp, Flow};
+use gnushogi::protocol::csa::game::{Connection, Ended};
+use gnushogi::protocol::csa::{Options, Report, Score, local};
 use gnushogi::protocol::gnu::display::RawDisplay;
 use gnushogi::protocol::gnu::{Interp, Link, Thinking, Waiting};
 use gnushogi::protocol::terminal::Input;
@@ -31,6 +36,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -575,6 +581,183 @@ fn xshogi_streams() -> impl Strategy<Value = Vec<(String, bool)>> {
 #[test]
 fn xshogi_sessions() {
     check("xshogi-sessions", 150, xshogi_streams(), xshogi_case);
+}
+
+// ----- the CSA client ------------------------------------------------------------------
+//
+// A whole session of the client (`Connection::run`, on a thread) against the hostile server
+// of `common/csa_hostile.rs` on an in-process connection: the server plays the protocol on
+// what the client sends, and its plan bends its lines. Checked on every case: no panic; the
+// client ends once the server has closed, with its reason; it sends only the protocol's
+// lines; and its log, replayed, shows every move it sent legal in its game.
+
+/// Lines a CSA server says, in and out of place.
+const CSA_SERVER_LINES: [&str; 34] = [
+    "LOGIN:gnushogi OK",
+    "LOGIN:incorrect",
+    "LOGOUT:completed",
+    "BEGIN Game_Summary",
+    "END Game_Summary",
+    "BEGIN Time",
+    "END Time",
+    "BEGIN Position",
+    "END Position",
+    "Your_Turn:-",
+    "To_Move:-",
+    "Time_Unit:1sec",
+    "Total_Time:0",
+    "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY",
+    "START:fuzz+game",
+    "REJECT:fuzz+game by server",
+    "+7776FU,T1",
+    "-3334FU,T1",
+    "+2726FU",
+    "-8384FU,T99999999999999999999",
+    "+0055KA,T0",
+    "%TORYO",
+    "%KACHI",
+    "%TORYO,T3",
+    "#WIN",
+    "#LOSE",
+    "#DRAW",
+    "#CENSORED",
+    "#RESIGN",
+    "#TIME_UP",
+    "#ILLEGAL_MOVE",
+    "#SENNICHITE",
+    "#JISHOGI",
+    "##[LIST] END",
+];
+
+fn csa_plans() -> impl Strategy<Value = Plan> {
+    let mut seeds = string_literals(include_str!("csa_session.rs"));
+    seeds.extend(string_literals(include_str!("common/csa_server.rs")));
+    seeds.extend(CSA_SERVER_LINES.map(String::from));
+    let act = prop_oneof![
+        3 => Just(Act::Wait),
+        4 => mutated_line(seeds).prop_map(Act::Junk),
+        3 => any::<u64>().prop_map(Act::Stray),
+        1 => proptest::collection::vec(any::<u8>(), 0..24).prop_map(Act::Bytes),
+        1 => (0usize..64).prop_map(Act::Long),
+        2 => Just(Act::Skip),
+        2 => proptest::collection::vec(mutation(), 1..4).prop_map(Act::Garble),
+    ];
+    // Now and then an edit of the Game_Summary (lines 1 to about 24: most make it one the
+    // client rejects), more in the game; the connection closed in one case of six before
+    // the game, in one of two during it or after.
+    let summary = proptest::collection::vec((1usize..24, act.clone()), 1..3);
+    let summary = prop_oneof![3 => Just(Vec::new()), 1 => summary];
+    let at = prop_oneof![1 => Just(0usize), 12 => GAME..GAME + 20];
+    let game = proptest::collection::vec((at, act), 0..10);
+    let close_at = prop_oneof![
+        2 => Just(None),
+        1 => (0usize..24).prop_map(Some),
+        3 => (GAME..GAME + 20).prop_map(Some),
+    ];
+    (0usize..16, 0usize..14, any::<u64>(), any::<bool>(), summary, game, close_at).prop_map(
+        |(setup, plies, seed, ponder, mut edits, game, close_at)| {
+            edits.extend(game);
+            Plan { setup, plies, seed, ponder, edits, close_at }
+        },
+    )
+}
+
+fn csa_case(plan: Plan) -> Result<(), TestCaseError> {
+    static CASE: AtomicUsize = AtomicUsize::new(0);
+    let log = work_dir().join(format!("csa-{}.log", CASE.fetch_add(1, Ordering::Relaxed)));
+    let mut options = Options::new("fuzzserver", "gnushogi", "fuzz").expect("a host");
+    options.save_dir = Some(work_dir().clone());
+    options.log = Some(log.clone());
+    // Keep-alives often, which the server waits on; moves at once.
+    options.keep_alive = Some(Duration::from_millis(20));
+    options.margin = Duration::from_millis(5);
+    options.ponder = plan.ponder;
+    let (client, server) = local();
+    let out = SharedOut::default();
+    let writer = out.clone();
+    let (done_tx, done_rx) = channel();
+    std::thread::spawn(move || {
+        let mut report = Report::new(Box::new(writer), &options).expect("the log opens");
+        let mut c = Connection::new(client, engine(), &options, &mut report, &|_| {})
+            .expect("a connection in process");
+        let ended = c.run();
+        drop(c.into_engine());
+        let _ = done_tx.send(ended);
+    });
+    let served = csa_hostile::serve(server, &plan);
+    let transcript = served.transcript.join("\n");
+    let ended = match done_rx.recv_timeout(PATIENCE) {
+        Ok(ended) => ended,
+        Err(RecvTimeoutError::Timeout) => {
+            return Err(TestCaseError::fail(format!("no end once closed:\n{transcript}")));
+        }
+        Err(RecvTimeoutError::Disconnected) => {
+            return Err(TestCaseError::fail(format!("the client panicked:\n{transcript}")));
+        }
+    };
+    if let Some(failure) = served.failure {
+        return Err(TestCaseError::fail(format!("{failure}:\n{transcript}")));
+    }
+    for line in &served.received {
+        prop_assert!(csa_hostile::request_ok(line), "not a CSA line: {line:?}\n{transcript}");
+    }
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    if let Err(e) = csa_hostile::check_log(&text) {
+        return Err(TestCaseError::fail(format!("{e}\n{text}")));
+    }
+    let said = out.since(0);
+    if std::env::var_os("FUZZ_TRACE").is_some() {
+        let moves = served.received.iter().filter(|l| l.starts_with(['+', '-'])).count();
+        eprintln!("csa case: {ended:?} after {moves} moves sent; {plan:?}");
+    }
+    match &ended {
+        Ended::Stopped => return Err(TestCaseError::fail("stopped, with no signal")),
+        Ended::NoGame(why) => prop_assert!(!why.is_empty(), "no reason given"),
+        Ended::Played(Score::Interrupted) => {
+            let why = said.split("interrupted (").nth(1).unwrap_or(")");
+            prop_assert!(!why.starts_with(')'), "no reason given: {said}");
+        }
+        Ended::Played(_) | Ended::Refused => {}
+    }
+    Ok(())
+}
+
+#[test]
+fn csa_sessions() {
+    check("csa-sessions", 150, csa_plans(), csa_case);
+}
+
+/// The replay of the client's log finds what it must: a move sent that is not legal in the
+/// game as the client knew it, a declaration that does not win, a move after `%TORYO`.
+#[test]
+fn the_csa_log_replay_finds_an_illegal_move() {
+    let entry = |line: &str| {
+        let (dir, text) = line.split_at(1);
+        format!("2026-01-01 12:00:00.000 {:10.3} {dir} {}\n", 1.5, text.trim_start())
+    };
+    let summary = crate::common::csa_server::summary(
+        &crate::common::csa_server::Setup::even(),
+        "g",
+        "gnushogi",
+    );
+    let mut log: String = ["> LOGIN gnushogi *****", "< LOGIN:gnushogi OK"].map(entry).concat();
+    log.extend(summary.lines().map(|l| entry(&format!("<{l}"))));
+    log.extend(["> AGREE g", "< START:g", "> +7776FU", "< +7776FU,T1", "< -3334FU,T1"].map(entry));
+    assert_eq!(csa_hostile::check_log(&log), Ok(()));
+    for (bad, why) in [
+        ("> +7776FU", "illegal move"),
+        ("> -8384FU", "illegal move"),
+        ("> %KACHI", "does not win"),
+        ("> %TORYO\n> +2726FU", "given up"),
+    ] {
+        let more: String = bad.lines().map(entry).collect();
+        let found = csa_hostile::check_log(&(log.clone() + &more));
+        assert!(found.as_ref().is_err_and(|e| e.contains(why)), "{bad}: {found:?}");
+    }
+    // The same lines after a verdict are not the game's.
+    let over = log + &["< #DRAW", "> +7776FU"].map(entry).concat();
+    assert_eq!(csa_hostile::check_log(&over), Ok(()));
 }
 
 /// Found by a long run: a line of editor words, one refused and the last ending the edit.

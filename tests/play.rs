@@ -39,3 +39,26 @@ fn a_server_times_the_engines_moves() {
     let Update::Moved { left, used, .. } = next_update(&mut m, &rx) else { panic!("no move") };
     assert!(left <= 6000 - gnushogi::engine::clock::centis(used), "{left}");
 }
+
+/// A search on the engine's move that cannot be waited for: its best move so far, else any
+/// legal move, is the one to play; none in a mate; nothing once it is given up, or when the
+/// search is not on the engine's move.
+#[test]
+fn the_best_move_so_far_stands_in_for_a_search() {
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let engine = Engine::new(EngineOptions { hash_mib: 1, ..EngineOptions::default() });
+    let mut m = Match::new(engine, tx);
+    assert_eq!(m.best_so_far(), None);
+    m.think(SearchLimits::infinite());
+    let best = m.best_so_far().flatten().expect("a move");
+    assert!(m.game().position().is_legal(best));
+    m.play(best);
+    assert_eq!(m.best_so_far(), None);
+    m.analyze(SearchLimits::default());
+    assert_eq!(m.best_so_far(), None);
+    let mated = gnushogi::notation::parse_sfen("4k4/9/9/9/9/9/4p4/4g4/4K4 b - 1").unwrap();
+    m.set_game(gnushogi::game::Game::new(mated));
+    m.think(SearchLimits::infinite());
+    assert_eq!(m.best_so_far(), Some(None));
+    m.cancel();
+}

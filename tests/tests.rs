@@ -15,6 +15,7 @@ mod cli;
 mod clock;
 mod csa;
 mod csa_counting;
+mod csa_session;
 mod docs;
 mod endurance;
 mod engine;

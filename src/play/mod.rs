@@ -23,7 +23,6 @@ mod update;
 
 pub use events::{Event, MAX_LINE, SearchId, TOO_LONG_SHOWN, spawn_reader};
 pub use policy::Policy;
-pub use running::fallback_move;
 pub use update::{Progress, Reply, Start, Task, Update, Wake};
 
 use crate::engine::clock::{Clocks, TimeControl};
@@ -251,6 +250,17 @@ impl Match {
             root_moves: r.root_moves,
             finished: r.held.is_some(),
         })
+    }
+
+    /// The move to play at once when the search on the engine's move cannot be waited for
+    /// (a server's deadline is near): its best move so far, else any legal move, as for a
+    /// search that failed. `None` when no search runs on the engine's move in the game's
+    /// position; `Some(None)` when the side to move has no legal move. The search goes on
+    /// until the front end gives it up (playing the move with [`Match::play`] does).
+    pub fn best_so_far(&self) -> Option<Option<Move>> {
+        let r = self.search.as_ref()?;
+        (r.task == Task::Move && r.root.key() == self.game.position().key())
+            .then(|| r.best_so_far())
     }
 
     /// Asks the search to stop (once); a result it holds is given now, as a search stopped
@@ -497,16 +507,12 @@ impl Match {
     /// its last best move, else any legal move.
     fn failed(&mut self, r: Running) -> Update {
         let used = r.clock_start.elapsed();
-        let last_best = r.last.as_ref().and_then(|i| i.pv.first().copied());
+        let best = r.best_so_far();
         let (ended, returned) = r.finish();
         if ended.task == Task::Mate {
             return Update::Failed(Box::new(Update::Mate(None)));
         }
-        let root = &ended.root;
-        let result = returned.unwrap_or_else(|| {
-            let best = fallback_move(root, last_best);
-            SearchResult::bare(best, used)
-        });
+        let result = returned.unwrap_or_else(|| SearchResult::bare(best, used));
         Update::Failed(Box::new(self.conclude(ended, result)))
     }
 

@@ -113,6 +113,13 @@ impl Running {
         }
     }
 
+    /// The move played when it cannot give its own in time: its best so far, if legal in
+    /// its root, else any legal move (none: the side to move is mated).
+    pub(super) fn best_so_far(&self) -> Option<Move> {
+        let last = self.last.as_ref().and_then(|i| i.pv.first().copied());
+        last.filter(|&m| self.root.is_legal(m)).or_else(|| first_legal(&self.root))
+    }
+
     /// Ends it: what its result is judged by, and what its search thread returned (it is
     /// joined; a mate solver is only told to stop).
     pub(super) fn finish(self) -> (Ended, Option<SearchResult>) {
@@ -132,12 +139,6 @@ impl Running {
         };
         (ended, returned)
     }
-}
-
-/// The move played when a search cannot give its own in time: its best so far, if legal
-/// in `root`, else any legal move (none: the side to move is mated).
-pub fn fallback_move(root: &Position, best_so_far: Option<Move>) -> Option<Move> {
-    best_so_far.filter(|&m| root.is_legal(m)).or_else(|| first_legal(root))
 }
 
 pub(super) fn first_legal(pos: &Position) -> Option<Move> {

@@ -7,20 +7,35 @@
 //! at once, or never moves (a slow opponent), and the connection may be dropped after some
 //! moves.
 //!
-//! Every wait is bounded ([`PATIENCE`]); a connection that never comes ends the server
-//! with what it has.
+//! The same server runs over the loopback ([`Server`], for the real binary) or inside this
+//! process ([`InProcess`], each connection a [`local`] pair of channels): it waits on what
+//! the client sends, never on a sleep. Every wait is bounded ([`PATIENCE`]); a connection
+//! that never comes ends the server with what it has.
 
 use super::Rng;
 use super::driver::PATIENCE;
 use gnushogi::files::record;
 use gnushogi::game::{DrawReason, Game, GameRules, Outcome, WinReason};
 use gnushogi::notation::csa::{format_csa_move, parse_csa_move};
+use gnushogi::protocol::csa::{FromClient, LocalServer, local};
 use gnushogi::rules::{Color, EnteringKingRule, MoveList};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// Black's king has entered with ten pieces and 28 points: the program declares at once.
+pub const ENTERED: &str = "P1+HI+HI+KA+KA * +KI+KI+KI+KI\nP2 *  *  *  * +OU *  *  *  * \n\
+    P3+GI+GI *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \n\
+    P6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \n\
+    P9 *  *  *  * -OU *  *  *  * \nP+00FU00FU\nP-00AL\n+\n";
+
+/// Black to move is mated: a White gold on 5h, held by a pawn, against the king on 5i.
+pub const MATED: &str = "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \n\
+    P3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \n\
+    P6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  * -FU *  *  *  * \nP8 *  *  *  * -KI *  *  *  * \n\
+    P9 *  *  *  * +OU *  *  *  * \n+\n";
 
 /// How the server's own side plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -104,6 +119,34 @@ pub struct Played {
     pub seconds: bool,
 }
 
+/// The server inside this process: each connection the client makes ([`InProcess::connect`],
+/// the `connect` of `protocol::csa::run_on`) is served on a thread of its own by the next
+/// setup; once they are all used, a connection is refused.
+pub struct InProcess {
+    setups: std::collections::VecDeque<Setup>,
+    served: Vec<JoinHandle<Played>>,
+}
+
+impl InProcess {
+    pub fn new(setups: Vec<Setup>) -> InProcess {
+        InProcess { setups: setups.into(), served: Vec::new() }
+    }
+
+    pub fn connect(&mut self) -> std::io::Result<gnushogi::protocol::csa::Local> {
+        let refused = std::io::ErrorKind::ConnectionRefused;
+        let setup = self.setups.pop_front().ok_or(refused)?;
+        let (client, server) = local();
+        let n = self.served.len() + 1;
+        self.served.push(std::thread::spawn(move || serve(Box::new(server), &setup, n)));
+        Ok(client)
+    }
+
+    /// What each connection came to.
+    pub fn join(self) -> Vec<Played> {
+        self.served.into_iter().map(|t| t.join().expect("the server did not panic")).collect()
+    }
+}
+
 /// A server on a port of the loopback that serves one connection for each setup, in order.
 pub struct Server {
     pub port: u16,
@@ -119,7 +162,7 @@ impl Server {
             let mut played = Vec::new();
             for (n, setup) in setups.into_iter().enumerate() {
                 let Some(stream) = accept(&listener) else { break };
-                played.push(serve(stream, &setup, n + 1));
+                played.push(serve(Box::new(Tcp::new(stream)), &setup, n + 1));
             }
             played
         });
@@ -149,10 +192,11 @@ fn accept(listener: &TcpListener) -> Option<TcpStream> {
     None
 }
 
-/// The connection's lines, read on a thread of their own.
-struct Lines {
-    rx: Receiver<String>,
-    out: TcpStream,
+/// One connection as the server sees it: the client's lines, and the way back.
+trait Wire: Send {
+    fn get(&mut self, wait: Duration) -> Got;
+    fn put(&mut self, text: &str);
+    fn close(&mut self);
 }
 
 enum Got {
@@ -161,8 +205,14 @@ enum Got {
     Closed,
 }
 
-impl Lines {
-    fn new(stream: TcpStream) -> Lines {
+/// A TCP connection, its lines read on a thread of their own.
+struct Tcp {
+    rx: Receiver<String>,
+    out: TcpStream,
+}
+
+impl Tcp {
+    fn new(stream: TcpStream) -> Tcp {
         let (tx, rx) = channel();
         let out = stream.try_clone().expect("a second handle");
         std::thread::spawn(move || {
@@ -173,29 +223,70 @@ impl Lines {
                 }
             }
         });
-        Lines { rx, out }
+        Tcp { rx, out }
     }
+}
 
-    fn get(&self, wait: Duration, p: &mut Played) -> Got {
+impl Wire for Tcp {
+    fn get(&mut self, wait: Duration) -> Got {
         match self.rx.recv_timeout(wait) {
-            Ok(l) => {
-                p.transcript.push(format!("< {l}"));
-                Got::Line(l)
-            }
+            Ok(l) => Got::Line(l),
             Err(RecvTimeoutError::Timeout) => Got::Timeout,
             Err(RecvTimeoutError::Disconnected) => Got::Closed,
         }
+    }
+
+    fn put(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush());
+    }
+
+    fn close(&mut self) {
+        let _ = self.out.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+impl Wire for LocalServer {
+    fn get(&mut self, wait: Duration) -> Got {
+        match self.recv(wait) {
+            FromClient::Line(l) => Got::Line(l),
+            FromClient::Timeout => Got::Timeout,
+            FromClient::Closed => Got::Closed,
+        }
+    }
+
+    fn put(&mut self, text: &str) {
+        self.send(text);
+    }
+
+    fn close(&mut self) {
+        LocalServer::close(self);
+    }
+}
+
+/// The connection's lines both ways, into the transcript.
+struct Lines {
+    wire: Box<dyn Wire>,
+}
+
+impl Lines {
+    fn get(&mut self, wait: Duration, p: &mut Played) -> Got {
+        let got = self.wire.get(wait);
+        if let Got::Line(l) = &got {
+            p.transcript.push(format!("< {l}"));
+        }
+        got
     }
 
     fn send(&mut self, text: &str, p: &mut Played) {
         for l in text.lines() {
             p.transcript.push(format!("> {l}"));
         }
-        let _ = self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush());
+        self.wire.put(text);
     }
 }
 
-fn summary(s: &Setup, id: &str, name: &str) -> String {
+/// The Game_Summary shogi-server sends for `s`, the game `id` proposed to `name`.
+pub fn summary(s: &Setup, id: &str, name: &str) -> String {
     let turn = if s.program == Color::Black { "+" } else { "-" };
     let names = if s.program == Color::Black { (name, "server") } else { ("server", name) };
     let unit = if s.unit == Duration::from_millis(1) { "1msec" } else { "1sec" };
@@ -242,9 +333,9 @@ impl Clock {
     }
 }
 
-fn serve(stream: TcpStream, s: &Setup, n: usize) -> Played {
+fn serve(wire: Box<dyn Wire>, s: &Setup, n: usize) -> Played {
     let mut p = Played::default();
-    let mut io = Lines::new(stream);
+    let mut io = Lines { wire };
     let Got::Line(login) = io.get(PATIENCE, &mut p) else { return p };
     p.login = Some(login.clone());
     let name = login.split_whitespace().nth(1).unwrap_or("").to_string();
@@ -395,7 +486,7 @@ fn serve(stream: TcpStream, s: &Setup, n: usize) -> Played {
     p.left_ms = clock.left.map(|l| (clock.unit * l as u32).as_millis() as u64);
     if result.is_empty() {
         // Dropped: the server goes away mid-game.
-        let _ = io.out.shutdown(std::net::Shutdown::Both);
+        io.wire.close();
         return p;
     }
     p.result = result.lines().map(String::from).collect();
@@ -415,6 +506,49 @@ fn serve(stream: TcpStream, s: &Setup, n: usize) -> Played {
             _ => break,
         }
     }
-    let _ = io.out.shutdown(std::net::Shutdown::Both);
+    io.wire.close();
     p
+}
+
+/// A clock as the program prints it (`M:SS` or `M:SS.mmm`), in milliseconds.
+fn clock_ms(text: &str) -> u64 {
+    let (m, rest) = text.split_once(':').expect("M:SS");
+    let (s, ms) = rest.split_once('.').unwrap_or((rest, "0"));
+    let ms: u64 = format!("{ms:0<3}")[..3].parse().unwrap();
+    m.parse::<u64>().unwrap() * 60_000 + s.parse::<u64>().unwrap() * 1000 + ms
+}
+
+/// Both clocks of the program's last move line (`... Black 0:55 White 1:00 ...`).
+fn last_clocks(out: &str) -> [u64; 2] {
+    let line = out.lines().rev().find(|l| l.contains(" Black ") && l.contains(" White "));
+    let words: Vec<&str> = line.expect("a move line").split_whitespace().collect();
+    let at = |w: &str| words.iter().position(|x| *x == w).expect("a clock") + 1;
+    [clock_ms(words[at("Black")]), clock_ms(words[at("White")])]
+}
+
+/// The checks every finished game passes, from what the server saw, what the program
+/// printed (`out`) and the record it saved in `dir`: every move legal, none lost on time, a
+/// result, the clocks the program kept the server's, and the record the game with the
+/// server's times and its result.
+pub fn clean(p: &Played, out: &str, dir: &std::path::Path) {
+    let transcript = p.transcript.join("\n");
+    assert_eq!(p.illegal, 0, "{transcript}");
+    assert!(!p.time_up, "lost on time:\n{transcript}");
+    assert!(!p.result.is_empty(), "no result:\n{transcript}");
+    assert_eq!(last_clocks(out), p.left_ms, "{out}\n{transcript}");
+    let path = dir.join(format!("{}.csa", p.game_id));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let rec = record::csa::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(rec.moves.len(), p.resumed + p.moves.len(), "{text}");
+    if p.seconds {
+        let kept: Vec<String> = rec.moves[p.resumed..]
+            .iter()
+            .map(|m| m.time.map_or("?".into(), |t| t.as_secs().to_string()))
+            .collect();
+        let said: Vec<&str> = p.moves.iter().map(|m| m.rsplit_once(",T").unwrap().1).collect();
+        assert_eq!(kept, said, "{text}");
+    }
+    let draw = p.result.iter().any(|l| l == "#CENSORED" || l == "#DRAW");
+    let outcome = rec.outcome.unwrap_or_else(|| panic!("no result in the record:\n{text}"));
+    assert_eq!(outcome.winner().is_none(), draw, "{text}");
 }

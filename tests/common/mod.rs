@@ -4,6 +4,7 @@
 //! number generator ([`Rng`]); fresh directories; the trainer's rounding of a network's
 //! weights ([`quantize`]).
 
+pub mod csa_hostile;
 pub mod csa_server;
 pub mod driver;
 pub mod fuzz;

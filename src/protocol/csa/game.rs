@@ -1,7 +1,8 @@
 //! One connection to a CSA server: the login, the Game_Summary and the agreement, then one
-//! game played on a [`Match`], then the logout. The connection's lines come on the match's
-//! own channel (read on a thread of their own), so that the loop takes server lines and the
-//! engine's events in order, as the other front ends take their input lines.
+//! game played on a [`Match`], then the logout. The connection is any [`Transport`] (TCP for
+//! real play, or in-process for the tests); its lines come on the match's own channel (read
+//! on a thread of their own), so that the loop takes server lines and the engine's events in
+//! order, as the other front ends take their input lines.
 //!
 //! The clocks are the server's: each move's time is the figure the server echoes with it
 //! (`+7776FU,T3`), the engine's own moves too ([`Policy::times_own_moves`] is off). The
@@ -13,15 +14,14 @@ use super::counting;
 use super::message::{Message, Reason, Request, Verdict, parse_line};
 use super::report::{Report, Score};
 use super::summary::{GameSummary, SummaryReader, TimeRules};
+use super::transport::Transport;
 use crate::engine::clock::{Clocks, TimeControl};
 use crate::files::record::{Headers, Record, RecordMove};
 use crate::game::{DrawReason, Game, GameRules, Outcome, WinReason};
 use crate::notation::csa::{self, MATE_IN_COMMENT};
-use crate::play::{Event, Match, Policy, Reply, Start, Update, Wake, spawn_reader};
+use crate::play::{Event, Match, Policy, Reply, Start, Task, Update, Wake};
 use crate::rules::{Color, EnteringKingRule, Move};
 use crate::search::{Score as Eval, SearchLimits, SearchResult};
-use std::io::{BufReader, Write};
-use std::net::TcpStream;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
@@ -81,8 +81,8 @@ struct Playing {
 }
 
 /// The client over one connection.
-pub struct Connection<'a> {
-    stream: TcpStream,
+pub struct Connection<'a, T: Transport> {
+    transport: T,
     events: Receiver<Event>,
     play: Match,
     options: &'a Options,
@@ -97,26 +97,24 @@ pub struct Connection<'a> {
     last_moment: Option<Instant>,
 }
 
-impl<'a> Connection<'a> {
-    /// Takes over a connected stream: its lines are read on a thread of their own and come
-    /// on the match's channel.
+impl<'a, T: Transport> Connection<'a, T> {
+    /// Takes over a connection: its lines are read on a thread of their own and come on the
+    /// match's channel. `relay` is given that channel (where SIGTERM and SIGHUP send
+    /// [`Event::Terminate`]).
     pub fn new(
-        stream: TcpStream,
+        mut transport: T,
         engine: crate::engine::Engine,
         options: &'a Options,
         report: &'a mut Report,
         relay: &dyn Fn(Option<Sender<Event>>),
-    ) -> std::io::Result<Connection<'a>> {
+    ) -> std::io::Result<Connection<'a, T>> {
         let (sender, events) = std::sync::mpsc::channel();
-        stream.set_nodelay(true)?;
-        // A server that stops reading must not block the program for ever.
-        stream.set_write_timeout(Some(Duration::from_secs(20)))?;
-        spawn_reader(BufReader::new(stream.try_clone()?), sender.clone());
+        transport.spawn_reader(sender.clone())?;
         relay(Some(sender.clone()));
         // Its policy comes with the game (`Policy::csa`): nothing searches before.
         let play = Match::new(engine, sender);
         Ok(Connection {
-            stream,
+            transport,
             events,
             play,
             options,
@@ -128,18 +126,15 @@ impl<'a> Connection<'a> {
         })
     }
 
-    /// The engine, for the next connection.
-    pub fn into_engine(self) -> crate::engine::Engine {
-        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+    /// The engine, for the next connection (this one is closed).
+    pub fn into_engine(mut self) -> crate::engine::Engine {
+        self.transport.close();
         self.play.into_engine()
     }
 
     fn send(&mut self, request: &Request) -> Result<(), Lost> {
-        let line = request.line();
         self.report.log_out(&request.logged());
-        self.stream.write_all(line.as_bytes())?;
-        self.stream.write_all(b"\n")?;
-        self.stream.flush()?;
+        self.transport.send_line(&request.line())?;
         self.last_sent = Instant::now();
         Ok(())
     }
@@ -408,7 +403,7 @@ impl<'a> Connection<'a> {
     /// The engine moves if it is its turn.
     fn next_turn(&mut self) -> Result<(), Lost> {
         let Some(g) = &self.game else { return Ok(()) };
-        if g.finished || g.sent.is_some() || self.play.task() == Some(crate::play::Task::Move) {
+        if g.finished || g.sent.is_some() || self.play.task() == Some(Task::Move) {
             return Ok(());
         }
         let me = g.me;
@@ -438,21 +433,11 @@ impl<'a> Connection<'a> {
     /// legal move), and the search is given up.
     fn move_now(&mut self) -> Result<(), Lost> {
         self.last_moment = None;
-        let Some(progress) = self.play.progress().filter(|p| p.task == crate::play::Task::Move)
-        else {
-            return Ok(());
-        };
-        let pos = self.play.game().position().clone();
-        if progress.root.key() != pos.key() {
-            return Ok(());
-        }
-        let best_so_far = progress.last.and_then(|i| i.pv.first().copied());
-        let Some(mv) = crate::play::fallback_move(&pos, best_so_far) else {
-            return self.finish_with(&Request::Resign);
-        };
+        let Some(best) = self.play.best_so_far() else { return Ok(()) };
+        let Some(mv) = best else { return self.finish_with(&Request::Resign) };
         self.report.warn("the search has not answered in time: its best move so far is played");
         // The move goes first; the search is waited for after.
-        let text = csa::format_csa_move(&pos, mv);
+        let text = csa::format_csa_move(self.play.game().position(), mv);
         if let Some(g) = &mut self.game {
             g.sent =
                 Some(Sent { text: text.clone(), at: Instant::now(), record: RecordMove::new(mv) });
@@ -545,9 +530,10 @@ impl<'a> Connection<'a> {
                 }
                 Next::Closed => return Err(Lost::closed()),
                 Next::Terminate => {
-                    let g = self.game.take().expect("playing");
                     self.play.cancel();
-                    self.conclude(g, None, "stopped by a signal");
+                    if let Some(g) = self.game.take() {
+                        self.conclude(g, None, "stopped by a signal");
+                    }
                     return Ok(Ended::Stopped);
                 }
             };
@@ -566,7 +552,7 @@ impl<'a> Connection<'a> {
                 }
                 Message::Verdict(v) => {
                     self.play.cancel();
-                    let g = self.game.take().expect("playing");
+                    let Some(g) = self.game.take() else { continue };
                     let score = self.conclude(g, Some(v), "");
                     self.logout()?;
                     return Ok(Ended::Played(score));
@@ -600,7 +586,7 @@ impl<'a> Connection<'a> {
 
     /// A move from the server: the echo of ours, or the opponent's.
     fn on_move(&mut self, mv: csa::CsaMove, time: Option<u64>, line: &str) -> Result<(), Lost> {
-        let g = self.game.as_mut().expect("playing");
+        let Some(g) = self.game.as_mut() else { return Ok(()) };
         let me = g.me;
         let rules = g.summary.time[mv.color.index()];
         let used = time.map(|t| rules.duration_of(t));

@@ -4,7 +4,9 @@
 //!
 //! [`run`] plays a series: for each game a new connection ([`game::Connection`]: `LOGIN`,
 //! the Game_Summary, `AGREE`, the game, `LOGOUT`), as floodgate wants, with a bounded retry
-//! and a growing pause when the server cannot be reached or refuses the login. [`Report`]
+//! and a growing pause when the server cannot be reached or refuses the login. The
+//! connection is a [`Transport`] (`transport.rs`): TCP, or in-process ([`run_on`], for the
+//! tests, which script the server on what the client sends). [`Report`]
 //! (`report.rs`) is what a person (or a script, with `--quiet`) reads, and the log of the raw
 //! lines; [`Options`] (`config.rs`) what the client does; [`counting`] how the server counts
 //! a move's time, and the search limits that keep inside it.
@@ -15,11 +17,13 @@ pub mod game;
 pub mod message;
 pub mod report;
 pub mod summary;
+pub mod transport;
 
 pub use config::{
     ConfigError, ConfigFile, DEFAULT_MARGIN, DEFAULT_PORT, MIN_KEEP_ALIVE, Options, split_host,
 };
 pub use report::{Report, Score};
+pub use transport::{FromClient, Local, LocalServer, Tcp, Transport, local};
 
 use crate::engine::Engine;
 use crate::play::Event;
@@ -91,8 +95,30 @@ fn connect(options: &Options) -> std::io::Result<TcpStream> {
 
 /// Plays the series of games the options ask for; the exit status is 0 when they were
 /// played (whatever their results), 1 when the server could not be reached or refused the
-/// login once the retries were spent.
-pub fn run(mut engine: Engine, options: &Options, out: Box<dyn Write>) -> ExitCode {
+/// login once the retries were spent. SIGTERM and SIGHUP end it.
+pub fn run(engine: Engine, options: &Options, out: Box<dyn Write>) -> ExitCode {
+    let relay = Relay::start();
+    series(engine, options, out, &relay, || connect(options).and_then(Tcp::new))
+}
+
+/// [`run`] over the connections `connect` makes (one a game, as [`run`]'s), with no signal
+/// handled: a series played in this process (see [`local`]).
+pub fn run_on<T: Transport>(
+    engine: Engine,
+    options: &Options,
+    out: Box<dyn Write>,
+    connect: impl FnMut() -> std::io::Result<T>,
+) -> ExitCode {
+    series(engine, options, out, &Relay::default(), connect)
+}
+
+fn series<T: Transport>(
+    mut engine: Engine,
+    options: &Options,
+    out: Box<dyn Write>,
+    relay: &Relay,
+    mut connect: impl FnMut() -> std::io::Result<T>,
+) -> ExitCode {
     let mut report = match Report::new(out, options) {
         Ok(r) => r,
         Err(e) => {
@@ -100,17 +126,16 @@ pub fn run(mut engine: Engine, options: &Options, out: Box<dyn Write>) -> ExitCo
             return ExitCode::from(2);
         }
     };
-    let relay = Relay::start();
     let mut failures = 0;
     let server = format!("{}:{}", options.host, options.port);
     while report.played < options.games && !relay.stopped() {
-        let why = match connect(options) {
+        let why = match connect() {
             Err(e) => format!("cannot connect to {server}: {e}"),
-            Ok(stream) => {
+            Ok(transport) => {
                 report.detail(&format!("connected to {server}"));
                 let set = |s: Option<Sender<Event>>| relay.set(s);
                 let mut conn =
-                    match game::Connection::new(stream, engine, options, &mut report, &set) {
+                    match game::Connection::new(transport, engine, options, &mut report, &set) {
                         Ok(c) => c,
                         Err(e) => {
                             eprintln!("gnushogi: {server}: {e}");

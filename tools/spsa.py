@@ -3,6 +3,7 @@
 
     tools/spsa.py PROGRAM OUT [--updates N] [--pairs-per-update K] [--tc 5+0.05]
                               [--params NAME,NAME,...] [--openings FILE]
+                              [--start FILE | --start NAME=VALUE,...]
 
 PROGRAM is our engine (a copy goes into OUT). Its hidden USI options, the ones `usi` does
 not list, are the search's tunables: `usi_tunables` gives each with its range and SPSA step
@@ -11,6 +12,9 @@ not list, are the search's tunables: `usi_tunables` gives each with its range an
 nudged up and down by the step, from the openings of tests/data/openings.txt, at 5 s +
 0.05 s a game by default (fast: tuning wants many games; the result is kept only on an SPRT
 at a slower control, tools/sprt.py).
+
+--start continues an earlier run: each tunable named there (a `tuned.txt` of an earlier run,
+or `Name=value` pairs separated by commas) starts from that value instead of the default.
 
 Into OUT: the run (OUT/run, ShogiArena's; OUT/arena.log its log), the games as KIF records
 (OUT/records) and referee.py's lines (OUT/out.txt), and the tuned values in OUT/tuned.txt
@@ -49,6 +53,22 @@ def tuned_values(run_dir):
     return {}
 
 
+def start_values(text):
+    """`Name=value` pairs from a file of lines (an earlier run's tuned.txt) or a comma list."""
+    path = Path(text)
+    pairs = path.read_text(encoding="utf-8").split() if path.is_file() else text.split(",")
+    values = {}
+    for pair in filter(None, (p.strip() for p in pairs)):
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--start: not Name=value: {pair!r}")
+        try:
+            values[name] = int(value)
+        except ValueError:
+            raise SystemExit(f"--start: not a whole number: {pair!r}") from None
+    return values
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("program")
@@ -58,6 +78,7 @@ def main():
     parser.add_argument("--tc", default="5+0.05", help="seconds + increment a game (default 5+0.05)")
     parser.add_argument("--params", help="the tunables to tune, comma-separated (default all)")
     parser.add_argument("--openings", default=arena.OPENINGS)
+    parser.add_argument("--start", help="start values: a tuned.txt of an earlier run, or NAME=VALUE,...")
     args = parser.parse_args()
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -77,6 +98,12 @@ def main():
         },
         "select": chosen,
     }
+    if args.start:
+        start = start_values(args.start)
+        strange = sorted(set(start) - set(chosen))
+        if strange:
+            parser.error(f"--start names tunables not tuned here: {', '.join(strange)}")
+        space["overrides"] = {name: {"initial": value} for name, value in start.items()}
     config = {
         "experiment_name": "spsa",
         "engines": [{"name": "gnushogi", "engine_path": str(engine)}],

@@ -32,7 +32,7 @@ pub struct Tcp(TcpStream);
 
 impl Tcp {
     /// Takes over a connected stream: each line goes out at once (no Nagle delay), and a
-    /// write blocks at most [`WRITE_WAIT`].
+    /// write blocks at most 20 s (a server that reads nothing is gone).
     pub fn new(stream: TcpStream) -> io::Result<Tcp> {
         stream.set_nodelay(true)?;
         stream.set_write_timeout(Some(WRITE_WAIT))?;

@@ -329,6 +329,12 @@ impl<'a> Dfpn<'a> {
             return v;
         }
 
+        // Children past the look-ahead's reach are estimated from the table.
+        if r - 1 > if or { SMALL_AND } else { SMALL } {
+            for m in list.iter().filter(|m| or || !m.is_drop()) {
+                self.table.prefetch(pos.board_key_and_hand_after(m).0);
+            }
+        }
         let mut kids = self.pool.pop().unwrap_or_default();
         kids.clear();
         for m in list.iter() {

@@ -151,6 +151,25 @@ impl Table {
             .filter(move |(_, s)| s.tag == t)
     }
 
+    /// Asks the processor to bring `board`'s probe run into the cache, so that the lookups of
+    /// a node's children wait on memory once, side by side, instead of once a child.
+    #[inline]
+    pub fn prefetch(&self, board: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.slots[self.home(board)];
+            // SAFETY: SSE is part of every x86_64 processor, and a prefetch only hints: it
+            // reads nothing and cannot fault, whatever the address.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(slot.cast())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = board;
+    }
+
     /// The table's knowledge of a node: a proof whose hand `hand` contains and whose length fits
     /// in `remaining`, a disproof whose hand contains `hand` and covers `remaining`, or the
     /// open entry of exactly this hand and depth class.

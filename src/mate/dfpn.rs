@@ -84,6 +84,12 @@ pub struct Dfpn<'a> {
 const SMALL: u16 = 3;
 /// Defender's nodes with at most this many plies left are solved exactly.
 const SMALL_AND: u16 = 4;
+/// Whether a node with `r` plies left (`or`: the attacker's) is solved by plain search, not
+/// by df-pn and the table.
+fn solved_by_plain_search(r: u16, or: bool) -> bool {
+    r <= if or { SMALL } else { SMALL_AND }
+}
+
 /// Exact results from this many plies up are kept in the table.
 const CACHE_FROM: u16 = 1;
 
@@ -308,7 +314,7 @@ impl<'a> Dfpn<'a> {
         let key = pos.board_key();
         let hand = pos.hand(self.attacker);
         let class = self.class(r);
-        if r <= if or { SMALL } else { SMALL_AND } {
+        if solved_by_plain_search(r, or) {
             let v = if or { self.small_or(pos, r) } else { self.small_and(pos, r) };
             return v.unwrap_or(Val::open(1, 1));
         }
@@ -330,7 +336,7 @@ impl<'a> Dfpn<'a> {
         }
 
         // Children past the look-ahead's reach are estimated from the table.
-        if r - 1 > if or { SMALL_AND } else { SMALL } {
+        if !solved_by_plain_search(r - 1, !or) {
             for m in list.iter().filter(|m| or || !m.is_drop()) {
                 self.table.prefetch(pos.board_key_and_hand_after(m).0);
             }
@@ -405,7 +411,7 @@ impl<'a> Dfpn<'a> {
         if let Some(i) = self.repetition(key, hand) {
             return Val::disproof(DEPTH_INF, hand, i as u16);
         }
-        if cr <= if child_or { SMALL } else { SMALL_AND } {
+        if solved_by_plain_search(cr, child_or) {
             let v = if child_or { self.small_or(child, cr) } else { self.small_and(child, cr) };
             return v.unwrap_or(Val::open(1, 1));
         }

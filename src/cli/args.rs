@@ -152,8 +152,9 @@ pub struct Cli {
     /// With --analyse: draw the evaluation graph into this SVG file.
     #[arg(long, value_name = "FILE.svg", requires = "analyse")]
     pub graph: Option<PathBuf>,
-    /// With --analyse: positions searched at once (default: every core there is).
-    #[arg(long, value_name = "N", requires = "analyse",
+    /// With --analyse: positions searched at once; with --mate: threads of the solve (default:
+    /// every core there is).
+    #[arg(long, value_name = "N", requires = "writers",
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
     /// Build an opening book from game records and exit.

@@ -559,7 +559,8 @@ impl Engine {
     }
 
     /// Starts the mate solver (checks only) on `pos` on a new thread; `on_report` is called on
-    /// that thread with the report when the solver ends.
+    /// that thread with the report when the solver ends. It may use the engine's threads where
+    /// the limits name none.
     pub fn start_mate(
         &self,
         pos: &Position,
@@ -569,6 +570,8 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let pos = pos.clone();
+        let limits =
+            MateLimits { threads: limits.threads.or(Some(self.options.threads)), ..limits };
         let thread = std::thread::spawn(move || {
             let report = crate::mate::solve(&pos, &limits, &flag);
             on_report(&report);

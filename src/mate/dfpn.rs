@@ -58,6 +58,8 @@ pub struct Dfpn<'a> {
     deadline: Option<Instant>,
     next_poll: u64,
     stop: &'a AtomicBool,
+    /// A second stop flag, for a copy working beside the search it was made from.
+    abort: Option<&'a AtomicBool>,
     /// The overall limits ran out: every search returns at once from now on.
     pub out: bool,
     /// The current run's own budget ran out.
@@ -126,6 +128,7 @@ impl<'a> Dfpn<'a> {
             deadline,
             next_poll: 0,
             stop,
+            abort: None,
             out: false,
             run_out: false,
             pool: Vec::new(),
@@ -173,13 +176,34 @@ impl<'a> Dfpn<'a> {
         self.node_limit = self.nodes.saturating_add(nodes);
         self.deadline = None;
         self.stop = &NEVER;
+        self.abort = None;
     }
 
     /// True once the time or the stop flag says to stop (the node limits aside).
     pub fn expired(&self) -> bool {
-        self.out
-            || self.stop.load(Ordering::Relaxed)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.out || self.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.is_some_and(|a| a.load(Ordering::Relaxed))
+    }
+
+    /// A copy of this search and its table, to work on another thread under the same limits
+    /// less `reserve` nodes (this search's share), stopping also when `abort` is set. It
+    /// counts its nodes on from this search's.
+    pub fn fork<'b>(&self, abort: &'b AtomicBool, reserve: u64) -> Dfpn<'b>
+    where
+        'a: 'b,
+    {
+        let mut copy = Dfpn::new(self.attacker, None, self.deadline, self.stop, 1, self.futile);
+        copy.table = self.table.clone();
+        copy.nodes = self.nodes;
+        copy.node_limit = self.node_limit.saturating_sub(reserve);
+        copy.out = self.out;
+        copy.abort = Some(abort);
+        copy.phase = self.phase;
+        copy.plies = self.plies;
+        copy
     }
 
     pub fn attacker(&self) -> Color {
@@ -198,7 +222,7 @@ impl<'a> Dfpn<'a> {
         } else if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 256;
             let now = Instant::now();
-            if self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| now >= d) {
+            if self.stopped() || self.deadline.is_some_and(|d| now >= d) {
                 self.out = true;
             } else if self.on_progress.is_some() && now >= self.next_report {
                 self.report();

@@ -105,6 +105,7 @@ pub struct Found {
     pub val: Val,
 }
 
+#[derive(Clone)]
 pub struct Table {
     slots: Vec<Slot>,
     used: usize,
@@ -336,6 +337,22 @@ impl Table {
     /// Most entries the table holds (it grows until half of its largest size is used).
     pub fn capacity(&self) -> usize {
         self.max_slots / 2
+    }
+
+    /// The slots it may grow to.
+    pub fn max_slots(&self) -> usize {
+        self.max_slots
+    }
+
+    /// Lets the table grow to `max_slots` from now on (rounded down to a power of two, and no
+    /// less than it has now).
+    pub fn set_max_slots(&mut self, max_slots: usize) {
+        self.max_slots = prev_power_of_two(max_slots).max(self.slots.len());
+    }
+
+    /// Slots it has now.
+    pub fn slots(&self) -> usize {
+        self.slots.len()
     }
 }
 

@@ -310,9 +310,7 @@ impl Match {
     /// `clock`, when given, replaces the one the ponder search started with (USI
     /// `ponderhit btime … wtime …`).
     pub fn ponderhit(&mut self, clock: Option<Clock>) -> Option<Option<Update>> {
-        let hard = clock.map(|c| {
-            self.engine.hard_limit(&SearchLimits { clock: Some(c), ..SearchLimits::default() })
-        });
+        let hard = clock.map(|c| self.engine.hard_limit(&SearchLimits::clock(c)));
         let r = self.search.as_mut().filter(|r| matches!(r.task, Task::Ponder { .. }))?;
         r.task = Task::Move;
         r.clock_start = Instant::now();

@@ -87,4 +87,9 @@ impl SearchLimits {
     pub fn infinite() -> SearchLimits {
         SearchLimits { infinite: true, ..SearchLimits::default() }
     }
+
+    /// A search on this clock alone, which the time management budgets.
+    pub fn clock(clock: Clock) -> SearchLimits {
+        SearchLimits { clock: Some(clock), ..SearchLimits::default() }
+    }
 }

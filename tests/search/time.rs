@@ -5,16 +5,15 @@ use gnushogi::search::time::*;
 use std::time::{Duration, Instant};
 
 fn clock(secs: f64, inc: f64, mtg: Option<u32>, byo: f64) -> SearchLimits {
-    SearchLimits {
-        clock: Some(Clock {
-            remaining: Duration::from_secs_f64(secs),
-            increment: Duration::from_secs_f64(inc),
-            moves_to_go: mtg,
-            byoyomi: Duration::from_secs_f64(byo),
-            opponent_remaining: None,
-        }),
-        ..SearchLimits::default()
-    }
+    let s = Duration::from_secs_f64;
+    let (remaining, increment, byoyomi) = (s(secs), s(inc), s(byo));
+    SearchLimits::clock(Clock {
+        remaining,
+        increment,
+        moves_to_go: mtg,
+        byoyomi,
+        ..Clock::default()
+    })
 }
 
 #[test]

@@ -61,7 +61,7 @@ impl<D: Surface> Interp<'_, D> {
         // the back of the channel (nothing the reader sends can follow the end of input).
         for event in arrived {
             match event {
-                Event::Line(line) => self.queued.push_back(line),
+                Event::Line(line) => self.reading.queued.push_back(line),
                 other => drop(self.play.sender().send(other)),
             }
         }

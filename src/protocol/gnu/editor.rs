@@ -2,7 +2,7 @@
 
 use super::Interp;
 use super::display::Surface;
-use super::interp::Editor;
+use super::state::Editor;
 use crate::game::Game;
 use crate::notation::{board, usi};
 use crate::rules::{Color, Piece, PieceKind, Position, Setup, Square};
@@ -16,13 +16,13 @@ impl<D: Surface> Interp<'_, D> {
         self.reply("c   Change sides");
         self.reply("(p3b places a Black pawn on 3b, p3b+ a tokin, p* one in hand, -3b empties 3b)");
         self.reply("enter piece & location: ");
-        self.editor =
+        self.reading.editor =
             Some(Editor { setup: self.play.game().position().to_setup(), color: Color::Black });
     }
 
     pub(super) fn edit_input(&mut self, line: &str) {
         for token in line.split_whitespace() {
-            if self.editor.is_none() {
+            if self.reading.editor.is_none() {
                 return;
             }
             self.edit_token(token);
@@ -30,7 +30,7 @@ impl<D: Surface> Interp<'_, D> {
     }
 
     pub(super) fn edit_token(&mut self, token: &str) {
-        let Some(ed) = self.editor.as_mut() else {
+        let Some(ed) = self.reading.editor.as_mut() else {
             return;
         };
         let chars: Vec<char> = token.chars().collect();
@@ -39,7 +39,7 @@ impl<D: Surface> Interp<'_, D> {
                 let setup = ed.setup.clone();
                 match Position::from_setup(&setup) {
                     Ok(pos) => {
-                        self.editor = None;
+                        self.reading.editor = None;
                         self.set_game(Game::new(pos), Vec::new());
                         self.show_board();
                     }
@@ -111,8 +111,8 @@ impl<D: Surface> Interp<'_, D> {
             Ok(pos) => {
                 self.abandon_search();
                 self.set_game(Game::new(pos), Vec::new());
-                self.computer = Color::White;
-                self.force = false;
+                self.seats.computer = Color::White;
+                self.seats.force = false;
                 self.redraw();
                 self.reply("Setup successful");
             }

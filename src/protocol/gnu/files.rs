@@ -5,7 +5,7 @@
 use super::Interp;
 use super::command::FileCmd;
 use super::display::Surface;
-use super::interp::Player;
+use super::state::Player;
 use crate::engine::clock::{MAX_CENTIS, from_centis};
 use crate::files::record::{self, Format, Headers, Record, RecordMove};
 use crate::files::{self, FileError, MoveStats};
@@ -48,9 +48,9 @@ impl<D: Surface> Interp<'_, D> {
                 });
                 let mut gf = files::gamefile::from_game(
                     self.play.game(),
-                    &self.stats,
-                    self.computer,
-                    self.force,
+                    &self.log.stats,
+                    self.seats.computer,
+                    self.seats.force,
                     clocks,
                 );
                 if clocks.is_none() {
@@ -64,7 +64,7 @@ impl<D: Surface> Interp<'_, D> {
                 let text = files::xposition::to_text(self.play.game().position());
                 self.write_file(path, text, &format!("Position saved to {shown}"));
             }
-            FileCmd::BSave => match files::listing::book_text(self.play.game(), &self.stats) {
+            FileCmd::BSave => match files::listing::book_text(self.play.game(), &self.log.stats) {
                 Ok(text) => match files::append_atomic(path, &text) {
                     Ok(()) => self.reply(&format!("Game added to the book {shown}")),
                     Err(e) => self.error(&format!("Could not write {shown}: {}", io_reason(&e))),
@@ -77,8 +77,8 @@ impl<D: Surface> Interp<'_, D> {
                     let stats = gf.moves.iter().map(|m| m.stats).collect();
                     self.set_game(gf.game(), stats);
                     self.clocks_from_moves();
-                    self.computer = gf.computer;
-                    self.force = gf.force;
+                    self.seats.computer = gf.computer;
+                    self.seats.force = gf.force;
                     if gf.clocks_on && self.play.clocks.on() {
                         for side in Color::ALL {
                             let (i, clocks) = (side.index(), &mut self.play.clocks);
@@ -87,7 +87,7 @@ impl<D: Surface> Interp<'_, D> {
                         }
                     }
                     if let Some(o) = self.play.game().outcome() {
-                        self.outcome = Some(o);
+                        self.log.outcome = Some(o);
                     }
                     self.redraw();
                     self.note(&format!("Game read from {shown}"));
@@ -100,7 +100,7 @@ impl<D: Surface> Interp<'_, D> {
             FileCmd::XGet => match read(path).and_then(|t| files::xposition::parse(&t)) {
                 Ok(pos) => {
                     self.abandon_search();
-                    self.computer = !pos.side_to_move();
+                    self.seats.computer = !pos.side_to_move();
                     self.set_game(Game::new(pos), Vec::new());
                     self.clocks_from_moves();
                     self.redraw();
@@ -118,7 +118,7 @@ impl<D: Surface> Interp<'_, D> {
     fn record(&self) -> Record {
         let mut r = Record::from_game(self.play.game());
         r.headers = Headers {
-            date: Some(self.game_started),
+            date: Some(self.log.game_started),
             black: Some(self.players_of(Color::Black)),
             white: Some(self.players_of(Color::White)),
             event: None,
@@ -127,10 +127,10 @@ impl<D: Surface> Interp<'_, D> {
             time_control: self.play.clocks.on().then(|| self.play.clocks.control().kif_text()),
             time_limit: self.play.clocks.on().then(|| self.play.clocks.csa_limit()).flatten(),
         };
-        for (m, s) in r.moves.iter_mut().zip(&self.stats) {
+        for (m, s) in r.moves.iter_mut().zip(&self.log.stats) {
             m.time = Some(Duration::from_secs(s.time));
         }
-        r.outcome = self.outcome.or(r.outcome);
+        r.outcome = self.log.outcome.or(r.outcome);
         r
     }
 
@@ -145,13 +145,13 @@ impl<D: Surface> Interp<'_, D> {
                 self.abandon_search();
                 let stats = r.moves.iter().map(stats_of).collect();
                 let game = r.game();
-                self.computer = !game.position().side_to_move();
+                self.seats.computer = !game.position().side_to_move();
                 self.set_game(game, stats);
                 self.clocks_from_moves();
                 if let Some(date) = r.headers.date {
-                    self.game_started = date;
+                    self.log.game_started = date;
                 }
-                self.outcome = r.outcome.or(self.play.game().outcome());
+                self.log.outcome = r.outcome.or(self.play.game().outcome());
                 self.redraw();
                 self.note(&format!("Game read from {shown}"));
                 self.note_finished();
@@ -162,7 +162,7 @@ impl<D: Surface> Interp<'_, D> {
 
     /// A game read that has ended says so, as the end of a game played does.
     fn note_finished(&mut self) {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.log.outcome {
             for line in super::play::game_over(o) {
                 self.note(&line);
             }
@@ -174,10 +174,13 @@ impl<D: Surface> Interp<'_, D> {
     /// colour's name says so (`Human and GNU Shogi`). A move read from a file, and a colour
     /// with no moves yet, are named by who plays that colour now.
     fn players_of(&self, side: Color) -> String {
-        let now =
-            if self.both || side == self.computer { Player::Computer } else { Player::Person };
+        let now = if self.seats.both || side == self.seats.computer {
+            Player::Computer
+        } else {
+            Player::Person
+        };
         let mut names: Vec<&str> = Vec::new();
-        let moves = self.movers().zip(&self.players).filter(|(c, _)| *c == side);
+        let moves = self.movers().zip(&self.log.players).filter(|(c, _)| *c == side);
         for name in moves.map(|(_, p)| p.unwrap_or(now).name()) {
             if !names.contains(&name) {
                 names.push(name);
@@ -192,13 +195,13 @@ impl<D: Surface> Interp<'_, D> {
     /// The side that made each move of the game, in order.
     fn movers(&self) -> impl Iterator<Item = Color> + use<D> {
         let first = self.play.game().start().side_to_move();
-        (0..self.stats.len()).map(move |i| if i % 2 == 0 { first } else { !first })
+        (0..self.log.stats.len()).map(move |i| if i % 2 == 0 { first } else { !first })
     }
 
     /// The seconds each side's moves took, Black's and White's.
     fn seconds_used(&self) -> [i64; 2] {
         let mut used = [0i64; 2];
-        for (side, s) in self.movers().zip(&self.stats) {
+        for (side, s) in self.movers().zip(&self.log.stats) {
             used[side.index()] += i64::try_from(s.time).unwrap_or(i64::MAX / 200);
         }
         used
@@ -210,7 +213,7 @@ impl<D: Surface> Interp<'_, D> {
         let movers: Vec<Color> = self.movers().collect();
         let clocks = &mut self.play.clocks;
         clocks.reset();
-        for (side, s) in movers.into_iter().zip(&self.stats) {
+        for (side, s) in movers.into_iter().zip(&self.log.stats) {
             clocks.spend(side, Duration::from_secs(s.time));
         }
     }
@@ -228,10 +231,13 @@ impl<D: Surface> Interp<'_, D> {
             return self.error("list: there are no moves to list yet; nothing written");
         }
         let path = path.unwrap_or_else(|| {
-            PathBuf::from(files::listing::list_file_name(&chrono::Local::now(), self.computer))
+            PathBuf::from(files::listing::list_file_name(
+                &chrono::Local::now(),
+                self.seats.computer,
+            ))
         });
         let text =
-            files::listing::listing(self.play.game(), &self.stats, self.play.game().outcome());
+            files::listing::listing(self.play.game(), &self.log.stats, self.play.game().outcome());
         let done = format!("Game listed to {}", path.display());
         self.write_file(&path, &text, &done);
     }

@@ -1,13 +1,13 @@
 //! The interpreter: its state, the loop that reads events, and the dispatch of each line to
-//! the command that does it. The commands' work is in the other files of this folder, by
+//! the command that does it (the parts of the state are in `state.rs`). The commands' work is in the other files of this folder, by
 //! kind; the game and the computer's searches are the session's [`Match`].
 
 use super::board::{self, View};
 use super::command::{self, Command, CommandError, FileCmd, Pair, Setting};
 use super::display::{BoardState, Surface, Thinking};
+use super::state::{GameLog, Inert, Prompt, Reading, SearchSettings, Seats, Shown, Waiting};
 use crate::config::Config;
 use crate::engine::clock::{Clocks, TimeControl};
-use crate::files::MoveStats;
 use crate::game::{Game, Outcome};
 use crate::notation::text::parse_text_move;
 use crate::notation::{parse_sfen, to_sfen};
@@ -15,7 +15,6 @@ use crate::play::{Match, Policy, Task, Wake};
 use crate::protocol::{Event, LoopEnd, Session};
 use crate::rules::handicap::Handicap;
 use crate::rules::{Color, Position, Setup};
-use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -34,114 +33,22 @@ impl<'a> Link<'a> {
     }
 }
 
-/// What the next input line is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// A move or a command.
-    Command,
-    /// The answer to a question (`depth = `, a file name, …).
-    Answer,
-    /// A piece and a square for the board editor (`edit`).
-    EditPiece,
-    /// Row `n` (0-based) of the nine that `setup` reads.
-    SetupRow(usize),
-}
-
-/// A question the interpreter asked; the next line answers it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Prompt {
-    Level,
-    Depth,
-    Setting(Setting),
-    Pair(Pair),
-    /// The second value of a pair, with the first.
-    Second(Pair, i32),
-    File(FileCmd),
-    DebugPiece,
-}
-
-impl Prompt {
-    /// The command that asked.
-    fn command(&self) -> &'static str {
-        match self {
-            Prompt::Level => "level",
-            Prompt::Depth => "depth",
-            Prompt::Setting(s) => s.limit().name,
-            Prompt::Pair(p) | Prompt::Second(p, _) => p.limits()[0].name,
-            Prompt::File(f) => f.name(),
-            Prompt::DebugPiece => "debug",
-        }
-    }
-}
-
-/// Who played a move: the record names the players by it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Player {
-    /// Typed at the prompt.
-    Person,
-    /// Found by the computer's search (or its book).
-    Computer,
-}
-
-impl Player {
-    /// The name a record gives the player.
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            Player::Person => "Human",
-            Player::Computer => "GNU Shogi",
-        }
-    }
-}
-
-/// The interpreter's state.
+/// The interpreter's state: the session it runs on (the match, the channel, the display, the
+/// settings it started with), its own state in parts by what they are (`state.rs`), and why
+/// it ended, once it has.
 pub struct Interp<'a, D: Surface> {
     /// The game, its clocks and the computer's searches.
     pub(super) play: &'a mut Match,
     pub(super) events: &'a Receiver<Event>,
     pub(super) out: D,
     pub(super) config: Config,
-    /// One entry per move of `game`.
-    pub(super) stats: Vec<MoveStats>,
-    /// Who played each move of `game` (`None` for a move read from a file): the record's names
-    /// come from them, since `undo` and `go` move the person to the other colour mid-game.
-    pub(super) players: Vec<Option<Player>>,
-    pub(super) computer: Color,
-    pub(super) force: bool,
-    pub(super) both: bool,
-    pub(super) post: bool,
-    pub(super) easy: bool,
-    pub(super) beep: bool,
-    pub(super) view: View,
-    pub(super) material: bool,
-    pub(super) rcptr: bool,
-    pub(super) tsume: bool,
-    /// `showboard`: the text display draws the board after each move.
-    pub(super) showboard: bool,
-    pub(super) random: bool,
-    pub(super) book: bool,
-    pub(super) hash: bool,
-    pub(super) depth: u32,
-    pub(super) contempt: i32,
-    pub(super) awindow: [i32; 2],
-    pub(super) bwindow: [i32; 2],
-    pub(super) xwndw: i32,
-    pub(super) hashdepth: [i32; 2],
-    pub(super) turn_start: Instant,
-    /// When the game began (a record read keeps its own date): the records' start date.
-    pub(super) game_started: chrono::NaiveDateTime,
-    /// The computer's and the user's move counters (the `N.` of the xshogi dialect's
-    /// announcements; people are shown the game's move numbers).
-    pub(super) computer_moves: u32,
-    pub(super) user_moves: u32,
-    pub(super) outcome: Option<Outcome>,
-    /// Draw the board after the computer's move (`switch`: not before it).
-    pub(super) board_after_search: bool,
-    /// Input that arrived while the computer was thinking.
-    pub(super) queued: VecDeque<String>,
-    pub(super) prompt: Option<Prompt>,
-    pub(super) editor: Option<Editor>,
-    pub(super) setup_rows: Option<Vec<String>>,
-    pub(super) eof: bool,
+    pub(super) seats: Seats,
+    pub(super) shown: Shown,
+    pub(super) search: SearchSettings,
+    pub(super) inert: Inert,
+    pub(super) log: GameLog,
+    pub(super) reading: Reading,
+    /// Why the interpreter ended, once it has.
     pub(super) end: Option<LoopEnd>,
 }
 
@@ -167,39 +74,12 @@ impl<'a, D: Surface> Interp<'a, D> {
             events: link.events,
             out,
             config: config.clone(),
-            stats: Vec::new(),
-            players: Vec::new(),
-            computer: Color::White,
-            force: false,
-            both: false,
-            post: false,
-            easy: !config.ponder,
-            beep: true,
-            view: View::default(),
-            material: false,
-            rcptr: true,
-            tsume: false,
-            showboard: false,
-            random: !config.seeded,
-            book: true,
-            hash: config.use_hash,
-            depth: 39,
-            contempt: 0,
-            awindow: [90, 90],
-            bwindow: [90, 90],
-            xwndw: config.xwndw.unwrap_or(90),
-            hashdepth: [4, 40],
-            turn_start: Instant::now(),
-            game_started: now_to_the_second(),
-            computer_moves: 0,
-            user_moves: 0,
-            outcome: None,
-            board_after_search: false,
-            queued: VecDeque::new(),
-            prompt: None,
-            editor: None,
-            setup_rows: None,
-            eof: false,
+            seats: Seats::default(),
+            shown: Shown::default(),
+            search: SearchSettings::new(config),
+            inert: Inert::new(config),
+            log: GameLog::new(),
+            reading: Reading::default(),
             end: None,
         }
     }
@@ -218,11 +98,11 @@ impl<'a, D: Surface> Interp<'a, D> {
 
     /// The start: the board and the prompt, on displays for people.
     pub fn begin(&mut self) {
-        self.play.engine_mut().set_use_book(self.book);
+        self.play.engine_mut().set_use_book(self.search.book);
         let b = BoardState {
             pos: self.play.game().position(),
             clocks: &self.play.clocks,
-            view: self.view,
+            view: self.shown.view,
         };
         self.out.start(b);
         if let Some(kind) = self.config.game_kind.filter(|k| k.handicap().is_some()) {
@@ -254,7 +134,7 @@ impl<'a, D: Surface> Interp<'a, D> {
     /// line editor leaves the terminal alone, and Ctrl-C makes it move).
     fn take_input(&mut self) {
         if self.end.is_none()
-            && !self.eof
+            && !self.reading.eof
             && !self.play.thinking()
             && let Some(p) = self.out.prompter()
         {
@@ -297,10 +177,10 @@ impl<'a, D: Surface> Interp<'a, D> {
         match event {
             Event::Line(l) => self.on_line(l),
             Event::Eof => {
-                self.eof = true;
+                self.reading.eof = true;
                 if self.play.thinking() {
                     // Finish as the original: the search stops, its move is played.
-                    self.both = false;
+                    self.seats.both = false;
                     self.ask_stop();
                 } else {
                     self.end = Some(LoopEnd::Quit);
@@ -317,7 +197,7 @@ impl<'a, D: Surface> Interp<'a, D> {
             Event::Interrupt => {
                 // Ctrl-C while the computer thinks: it moves now, as on any input.
                 if self.play.thinking() {
-                    self.both = false;
+                    self.seats.both = false;
                     self.ask_stop();
                 }
             }
@@ -328,14 +208,12 @@ impl<'a, D: Surface> Interp<'a, D> {
         match self.play.task() {
             Some(Task::Move) => {
                 // Input during the computer's search: it moves now; the line waits.
-                self.both = false;
-                self.queued.push_back(line);
+                self.seats.both = false;
+                self.reading.queued.push_back(line);
                 self.ask_stop();
             }
             Some(Task::Ponder { predicted: Some(predicted) })
-                if self.prompt.is_none()
-                    && self.editor.is_none()
-                    && self.setup_rows.is_none()
+                if self.reading.for_commands()
                     && matches!(command::parse(&line), Ok(Command::Move(word))
                         if parse_text_move(self.play.game().position(), &word)
                             .is_ok_and(|(m, _)| m == predicted)) =>
@@ -360,7 +238,7 @@ impl<'a, D: Surface> Interp<'a, D> {
     /// again, and the prompt.
     pub(super) fn after_input(&mut self) {
         self.drain_queue();
-        if self.play.task().is_none() && self.end.is_none() && !self.eof {
+        if self.play.task().is_none() && self.end.is_none() && !self.reading.eof {
             self.maybe_ponder();
         }
         self.show_prompt();
@@ -369,17 +247,17 @@ impl<'a, D: Surface> Interp<'a, D> {
     fn drain_queue(&mut self) {
         while self.end.is_none() {
             if self.play.thinking() {
-                if !self.queued.is_empty() {
+                if !self.reading.queued.is_empty() {
                     self.ask_stop();
                 }
                 return;
             }
-            let Some(line) = self.queued.pop_front() else {
+            let Some(line) = self.reading.queued.pop_front() else {
                 return;
             };
             self.abandon_search();
             // As the original, a prompt before each line it reads.
-            if self.prompt.is_none() && self.editor.is_none() && self.setup_rows.is_none() {
+            if self.reading.for_commands() {
                 self.prompt_line();
             }
             self.handle(line);
@@ -389,7 +267,7 @@ impl<'a, D: Surface> Interp<'a, D> {
     // ----- commands -----------------------------------------------------------------------
 
     fn handle(&mut self, line: String) {
-        if let Some(p) = self.prompt.take() {
+        if let Some(p) = self.reading.prompt.take() {
             // A command typed instead of the answer is done, not taken for a file name or
             // refused as a number: a person who missed the question loses nothing.
             if let Ok(cmd) = command::parse(&line)
@@ -403,16 +281,16 @@ impl<'a, D: Surface> Interp<'a, D> {
             self.answer(p, line.trim());
             return;
         }
-        if self.editor.is_some() {
+        if self.reading.editor.is_some() {
             self.edit_input(&line);
             return;
         }
-        if let Some(mut rows) = self.setup_rows.take() {
+        if let Some(mut rows) = self.reading.setup_rows.take() {
             rows.push(line);
             if rows.len() == 9 {
                 self.finish_setup(&rows);
             } else {
-                self.setup_rows = Some(rows);
+                self.reading.setup_rows = Some(rows);
             }
             return;
         }
@@ -440,7 +318,7 @@ impl<'a, D: Surface> Interp<'a, D> {
             Prompt::DebugPiece => "Enter piece (colour and letter, e.g. bP or wR): ",
         };
         self.out.ask(text);
-        self.prompt = Some(p);
+        self.reading.prompt = Some(p);
     }
 
     /// The answer to a question: what the command would have had on its line.
@@ -486,8 +364,8 @@ impl<'a, D: Surface> Interp<'a, D> {
                     self.take_back();
                     self.redraw();
                     // The original's swap of sides surprises people: say it as it happens.
-                    if !self.force {
-                        let side = self.computer.name();
+                    if !self.seats.force {
+                        let side = self.seats.computer.name();
                         // Two short lines: a long one wraps mid-word in a terminal.
                         self.note(&format!("The computer now plays {side}: undo swaps the sides."));
                         self.note(
@@ -507,15 +385,15 @@ impl<'a, D: Surface> Interp<'a, D> {
                 }
             }
             Command::Go => {
-                self.force = false;
-                self.both = false;
+                self.seats.force = false;
+                self.seats.both = false;
                 self.start_search();
             }
             Command::Switch => {
-                self.computer = !self.computer;
-                self.force = false;
-                self.both = false;
-                if self.play.game().position().side_to_move() == self.computer {
+                self.seats.computer = !self.seats.computer;
+                self.seats.force = false;
+                self.seats.both = false;
+                if self.play.game().position().side_to_move() == self.seats.computer {
                     // The board after the computer's move, not before it.
                     self.start_search();
                     self.redraw_after_search();
@@ -524,18 +402,18 @@ impl<'a, D: Surface> Interp<'a, D> {
                 }
             }
             Command::Black => {
-                self.computer = Color::White;
-                self.force = false;
+                self.seats.computer = Color::White;
+                self.seats.force = false;
                 self.confirm("black", "you play Black, the computer White");
             }
             Command::White => {
-                self.computer = Color::Black;
-                self.force = false;
+                self.seats.computer = Color::Black;
+                self.seats.force = false;
                 self.confirm("white", "you play White, the computer Black");
             }
             Command::Both => {
-                self.force = false;
-                self.both = true;
+                self.seats.force = false;
+                self.seats.both = true;
                 self.start_search();
             }
             Command::Hint(lines) => self.give_hint(lines),
@@ -545,7 +423,7 @@ impl<'a, D: Surface> Interp<'a, D> {
             Command::Level(Some(tc)) => self.level(tc),
             Command::Depth(None) => self.ask(Prompt::Depth),
             Command::Depth(Some(d)) => {
-                self.depth = d;
+                self.search.depth = d;
                 self.confirm("depth", &d.to_string());
             }
             Command::Strength(level) => self.strength(level),
@@ -558,7 +436,7 @@ impl<'a, D: Surface> Interp<'a, D> {
             Command::OTime(t) => self.set_time(t, false),
             Command::Toggle(t) => self.toggle(t),
             Command::Random => {
-                self.random = true;
+                self.search.random = true;
                 let seed = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(7, |d| d.as_nanos() as u64);
@@ -585,10 +463,10 @@ impl<'a, D: Surface> Interp<'a, D> {
             Command::List(name) => self.list(name),
             Command::Edit => self.start_edit(),
             Command::Setup => {
-                self.setup_rows = Some(Vec::new());
+                self.reading.setup_rows = Some(Vec::new());
                 self.note("Enter 9 lines of 9 characters, rank a first, file 9 first (upper case White, lower case Black, anything else empty):");
             }
-            Command::Annotate(a) => match self.stats.last_mut() {
+            Command::Annotate(a) => match self.log.stats.last_mut() {
                 Some(s) => s.annotation = Some(a),
                 None => self.error("There is no move to mark."),
             },
@@ -609,19 +487,19 @@ impl<'a, D: Surface> Interp<'a, D> {
 
     fn status(&self) -> board::Status {
         board::Status {
-            computer: self.computer,
-            depth: self.depth,
+            computer: self.seats.computer,
+            depth: self.search.depth,
             control: self.play.clocks.control().clone(),
-            random: self.random,
-            easy: self.easy,
-            beep: self.beep,
-            hash: self.hash,
-            tsume: self.tsume,
-            force: self.force,
-            book: self.book,
-            post: self.post,
-            contempt: self.contempt,
-            xwndw: self.xwndw,
+            random: self.search.random,
+            easy: self.search.easy,
+            beep: self.shown.beep,
+            hash: self.search.hash,
+            tsume: self.search.tsume,
+            force: self.seats.force,
+            book: self.search.book,
+            post: self.shown.post,
+            contempt: self.search.contempt,
+            xwndw: self.inert.xwndw,
             strength: self.play.engine().strength(),
             game: match Handicap::of(self.play.game().start()) {
                 Some(h) => format!("{} handicap", h.name()),
@@ -639,19 +517,6 @@ pub(super) fn start_position(config: &Config) -> Position {
     config.start_sfen.as_deref().and_then(|s| parse_sfen(s).ok()).unwrap_or_else(Position::startpos)
 }
 
-/// The board editor of `edit`.
-pub(super) struct Editor {
-    pub(super) setup: Setup,
-    pub(super) color: Color,
-}
-
-/// The local time to the second, as records write dates.
-pub(super) fn now_to_the_second() -> chrono::NaiveDateTime {
-    use chrono::Timelike;
-    let now = chrono::Local::now().naive_local();
-    now.with_nanosecond(0).unwrap_or(now)
-}
-
 /// What displays read of the interpreter.
 impl<D: Surface> Interp<'_, D> {
     pub fn game(&self) -> &Game {
@@ -664,26 +529,26 @@ impl<D: Surface> Interp<'_, D> {
 
     /// When the side to move began to think about its move.
     pub fn turn_started(&self) -> Instant {
-        self.turn_start
+        self.log.turn_start
     }
 
     pub fn view(&self) -> View {
-        self.view
+        self.shown.view
     }
 
     /// The side the computer plays.
     pub fn computer(&self) -> Color {
-        self.computer
+        self.seats.computer
     }
 
     /// `force`: the user moves for both sides.
     pub fn force(&self) -> bool {
-        self.force
+        self.seats.force
     }
 
     /// The end of the game, once it is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.log.outcome
     }
 
     /// What the computer is thinking about, if it is.
@@ -693,20 +558,12 @@ impl<D: Surface> Interp<'_, D> {
 
     /// What the next input line is for.
     pub fn waiting(&self) -> Waiting {
-        if self.prompt.is_some() {
-            Waiting::Answer
-        } else if self.editor.is_some() {
-            Waiting::EditPiece
-        } else if let Some(rows) = &self.setup_rows {
-            Waiting::SetupRow(rows.len())
-        } else {
-            Waiting::Command
-        }
+        self.reading.waiting()
     }
 
     /// The board being set up by `edit`, with the colour of the pieces it places.
     pub fn editing(&self) -> Option<(&Setup, Color)> {
-        self.editor.as_ref().map(|e| (&e.setup, e.color))
+        self.reading.editor.as_ref().map(|e| (&e.setup, e.color))
     }
 
     pub fn display(&self) -> &D {
@@ -722,6 +579,6 @@ impl<D: Surface> Interp<'_, D> {
     pub fn set_time_control(&mut self, control: TimeControl, game_in: bool) {
         self.play.clocks.set_control(control);
         self.play.clocks.set_game_in(game_in);
-        self.turn_start = Instant::now();
+        self.log.turn_start = Instant::now();
     }
 }

@@ -8,11 +8,14 @@
 //! it move at once (as the original); the line is then handled. Commands that ask for a
 //! value (`depth`, `level`, `save`, …) take it from the same line or prompt for it.
 //!
-//! `interp.rs` holds the loop and the command dispatch; [`command`] parses a line, and the
-//! commands' work is split by kind: `thinking.rs` (the computer's searches), `play.rs` (the
-//! user's moves, new games, undo), `settings.rs`, `files.rs`, `editor.rs` (`edit`, `setup`)
-//! and `diagnostics.rs` (`p`, `debug`, `test`, `moves`); `output.rs` says and draws things through
-//! the display. [`display`] is what the interpreter shows, [`board`] how the text displays draw it.
+//! `interp.rs` holds the loop and the command dispatch, `state.rs` the parts of its state
+//! (who plays which side, what is shown, the search settings, the original's settings that
+//! change nothing here, the game's bookkeeping, what the input is read for); [`command`]
+//! parses a line, and the commands' work is split by kind: `thinking.rs` (the computer's
+//! searches), `play.rs` (the user's moves, new games, undo), `settings.rs`, `strength.rs`,
+//! `files.rs`, `editor.rs` (`edit`, `setup`), `analyse.rs` and `diagnostics.rs` (`p`,
+//! `debug`, `test`, `moves`); `output.rs` says and draws things through the display.
+//! [`display`] is what the interpreter shows, [`board`] how the text displays draw it.
 //!
 //! Where this differs from the original on purpose (its bugs, fixed):
 //! - a mate, repetition or other end the user's move causes is announced, in every mode;
@@ -52,11 +55,13 @@ mod interp;
 mod output;
 mod play;
 mod settings;
+mod state;
 mod strength;
 mod thinking;
 
 pub use display::Thinking;
-pub use interp::{Interp, Link, Waiting};
+pub use interp::{Interp, Link};
+pub use state::Waiting;
 
 use super::terminal::Input;
 use super::{LoopEnd, Session, hand_over};

@@ -42,11 +42,11 @@ impl<D: Surface> Interp<'_, D> {
 
     /// After a move: with `showboard`, the board with the move's destination marked.
     pub(super) fn board_after_move(&mut self, mv: Move) {
-        if self.showboard {
+        if self.shown.showboard {
             let b = BoardState {
                 pos: self.play.game().position(),
                 clocks: &self.play.clocks,
-                view: self.view,
+                view: self.shown.view,
             };
             self.out.board_after_move(b, mv.to());
         }
@@ -57,7 +57,7 @@ impl<D: Surface> Interp<'_, D> {
         let b = BoardState {
             pos: self.play.game().position(),
             clocks: &self.play.clocks,
-            view: self.view,
+            view: self.shown.view,
         };
         self.out.changed(b);
     }
@@ -66,7 +66,7 @@ impl<D: Surface> Interp<'_, D> {
         let b = BoardState {
             pos: self.play.game().position(),
             clocks: &self.play.clocks,
-            view: self.view,
+            view: self.shown.view,
         };
         self.out.board(b);
     }
@@ -74,12 +74,10 @@ impl<D: Surface> Interp<'_, D> {
     /// The prompt, when the interpreter waits for a move.
     pub(super) fn show_prompt(&mut self) {
         if !self.play.thinking()
-            && self.queued.is_empty()
-            && self.prompt.is_none()
-            && self.editor.is_none()
-            && self.setup_rows.is_none()
+            && self.reading.queued.is_empty()
+            && self.reading.for_commands()
             && self.end.is_none()
-            && !self.eof
+            && !self.reading.eof
         {
             self.prompt_line();
         }
@@ -87,7 +85,7 @@ impl<D: Surface> Interp<'_, D> {
 
     /// The prompt for a move, or for a command once the game is over.
     pub(super) fn prompt_line(&mut self) {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             self.out.command_prompt();
         } else {
             self.out.prompt();

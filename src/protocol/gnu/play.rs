@@ -2,7 +2,8 @@
 
 use super::Interp;
 use super::display::Surface;
-use super::interp::{Player, now_to_the_second, start_position};
+use super::interp::start_position;
+use super::state::Player;
 use crate::analysis::choice::{self, HINT_DEPTH};
 use crate::config::GameKind;
 use crate::files::MoveStats;
@@ -19,8 +20,8 @@ impl<D: Surface> Interp<'_, D> {
     /// Announces the end of the game. People get the final board, a line that says who
     /// won and one on how to go on; xshogi gets the original's words, which it reads.
     pub(super) fn announce_end(&mut self, o: Outcome, after_user_move: bool) {
-        self.outcome = Some(o);
-        self.both = false;
+        self.log.outcome = Some(o);
+        self.seats.both = false;
         if self.people() {
             self.redraw();
             for line in game_over(o) {
@@ -49,7 +50,7 @@ impl<D: Surface> Interp<'_, D> {
     /// Plays the user's move; the computer answers when it is its turn (at once, when it
     /// pondered on that move and has its answer).
     pub(super) fn user_move(&mut self, word: &str) {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.log.outcome {
             self.error(&format!(
                 "The game is over ({o}): new starts another, undo takes back a move."
             ));
@@ -60,8 +61,8 @@ impl<D: Surface> Interp<'_, D> {
         let side = pos.side_to_move();
         // Whatever the move, a person typing on the computer's turn needs to hear that first.
         if self.people()
-            && !self.force
-            && side == self.computer
+            && !self.seats.force
+            && side == self.seats.computer
             && parsed != Err(TextMoveError::Syntax)
         {
             let name = side.name();
@@ -73,25 +74,25 @@ impl<D: Surface> Interp<'_, D> {
         }
         match parsed {
             Ok((mv, annotation)) => {
-                let used = self.turn_start.elapsed();
+                let used = self.log.turn_start.elapsed();
                 let left = self.play.clocks.spend(side, used);
-                self.stats.push(MoveStats {
+                self.log.stats.push(MoveStats {
                     time: (used.as_millis() as u64 + 500) / 1000,
                     annotation,
                     ..MoveStats::default()
                 });
                 // In force mode the person enters both sides' moves (often someone else's
                 // game): who played them is not known, and the seats name them.
-                self.players.push((!self.force).then_some(Player::Person));
+                self.log.players.push((!self.seats.force).then_some(Player::Person));
                 let reply = self.play.opponent_moved(mv, None);
-                self.user_moves += 1;
+                self.log.user_moves += 1;
                 let typed = word.trim_end_matches(['?', '!']);
-                self.out.user_moved(self.user_moves, typed, left);
+                self.out.user_moved(self.log.user_moves, typed, left);
                 self.board_after_move(mv);
-                if self.force {
-                    self.computer = side;
+                if self.seats.force {
+                    self.seats.computer = side;
                 }
-                self.turn_start = Instant::now();
+                self.log.turn_start = Instant::now();
                 let outcome = self.play.game().outcome();
                 match (reply, outcome) {
                     (Reply::PonderHit(_), Some(o)) => {
@@ -108,8 +109,8 @@ impl<D: Surface> Interp<'_, D> {
                         }
                     }
                     (Reply::Played, None) => {
-                        if !self.force
-                            && self.play.game().position().side_to_move() == self.computer
+                        if !self.seats.force
+                            && self.play.game().position().side_to_move() == self.seats.computer
                         {
                             self.start_search();
                         }
@@ -146,24 +147,20 @@ impl<D: Surface> Interp<'_, D> {
         let mut game = game;
         game.rules = self.play.game().rules;
         self.play.set_game(game);
-        self.players = vec![None; stats.len()];
-        self.stats = stats;
-        self.outcome = None;
-        self.both = false;
+        self.seats.both = false;
         self.play.engine_mut().new_game();
-        self.play.engine_mut().set_use_book(self.book);
-        self.turn_start = Instant::now();
-        self.game_started = now_to_the_second();
+        self.play.engine_mut().set_use_book(self.search.book);
+        self.log.restart(stats);
     }
 
     pub(super) fn new_game(&mut self) {
         self.abandon_search();
         let start = start_position(&self.config);
         self.set_game(Game::new(start), Vec::new());
-        self.computer = Color::White;
-        self.force = false;
-        self.computer_moves = 0;
-        self.user_moves = 0;
+        self.seats.computer = Color::White;
+        self.seats.force = false;
+        self.log.computer_moves = 0;
+        self.log.user_moves = 0;
         self.play.clocks.reset();
         self.redraw();
     }
@@ -178,11 +175,11 @@ impl<D: Surface> Interp<'_, D> {
     /// giver) see it think at once, as after their own move.
     pub(super) fn computer_opens(&mut self) {
         if self.people()
-            && !self.force
-            && self.outcome.is_none()
+            && !self.seats.force
+            && self.log.outcome.is_none()
             && self.play.task().is_none()
             && self.play.game().ply() == 0
-            && self.play.game().position().side_to_move() == self.computer
+            && self.play.game().position().side_to_move() == self.seats.computer
         {
             self.start_search();
         }
@@ -201,13 +198,13 @@ impl<D: Surface> Interp<'_, D> {
             };
             return self.list_handicaps(&format!("this game: {now}"));
         };
-        let force = self.force;
+        let force = self.seats.force;
         self.config.game_kind = Some(kind);
         self.config.start_sfen = None;
         self.new_game();
         if force {
-            self.force = true;
-            self.computer = !self.play.game().position().side_to_move();
+            self.seats.force = true;
+            self.seats.computer = !self.play.game().position().side_to_move();
         }
         self.announce_game(kind);
         self.computer_opens();
@@ -223,11 +220,11 @@ impl<D: Surface> Interp<'_, D> {
     pub(super) fn announce_game(&mut self, kind: GameKind) {
         let first = self.play.game().position().side_to_move().name();
         let how = match kind {
-            GameKind::Handicap(_) if self.force => {
+            GameKind::Handicap(_) if self.seats.force => {
                 format!("{first} gives it and moves first (force mode: you move for both sides)")
             }
             GameKind::Handicap(_) => format!("{first} (the computer) gives it and moves first"),
-            GameKind::Even if self.force => {
+            GameKind::Even if self.seats.force => {
                 format!("{first} moves first (force mode: you move for both sides)")
             }
             GameKind::Even => format!("you play {first} and move first"),
@@ -249,10 +246,8 @@ impl<D: Surface> Interp<'_, D> {
     /// for the rest of the game.
     pub(super) fn take_back(&mut self) {
         if self.play.undo().is_some() {
-            self.stats.pop();
-            self.players.pop();
-            self.computer = !self.computer;
-            self.outcome = None;
+            self.log.take_back();
+            self.seats.computer = !self.seats.computer;
         }
     }
 
@@ -260,7 +255,7 @@ impl<D: Surface> Interp<'_, D> {
     /// suggested move, the opening book's most played move while the game is in the book,
     /// else a full-strength search's, whatever the level.
     pub(super) fn give_hint(&mut self, lines: Option<u32>) {
-        if self.people() && self.outcome.is_some() {
+        if self.people() && self.log.outcome.is_some() {
             // The original's "I have no idea." reads as a failure; the game is simply over.
             return self.reply(
                 "hint: the game is over; type new to play again, or undo/remove to take back.",

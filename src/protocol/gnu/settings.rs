@@ -10,7 +10,7 @@ use std::time::Instant;
 impl<D: Surface> Interp<'_, D> {
     pub(super) fn level(&mut self, control: TimeControl) {
         self.play.clocks.set_control(control);
-        self.turn_start = Instant::now();
+        self.log.turn_start = Instant::now();
         self.out.level_set(&self.play.clocks);
     }
 
@@ -18,8 +18,8 @@ impl<D: Surface> Interp<'_, D> {
         match s {
             Setting::Contempt => {
                 // The parser kept it within its limits.
-                self.contempt = v;
-                self.play.engine_mut().set_contempt(self.contempt);
+                self.search.contempt = v;
+                self.play.engine_mut().set_contempt(self.search.contempt);
                 self.confirm("contempt", &v.to_string());
             }
             Setting::ResignValue => {
@@ -30,7 +30,7 @@ impl<D: Surface> Interp<'_, D> {
                 self.confirm("resignvalue", &what);
             }
             Setting::Xwndw => {
-                self.xwndw = v;
+                self.inert.xwndw = v;
                 self.confirm(
                     "xwndw",
                     &format!("{v} (no effect: this search sets its own windows)"),
@@ -57,27 +57,14 @@ impl<D: Surface> Interp<'_, D> {
 
     pub(super) fn set_pair(&mut self, p: Pair, values: [i32; 2]) {
         let [a, b] = values;
-        let why = match p {
-            Pair::Awindow => {
-                self.awindow = values;
-                "this search sets its own aspiration windows"
-            }
-            Pair::Bwindow => {
-                self.bwindow = values;
-                "this search sets its own aspiration windows"
-            }
-            Pair::HashDepth => {
-                self.hashdepth = values;
-                "these were limits for the hash file, which this version does not keep"
-            }
-        };
+        let why = self.inert.set_pair(p, values);
         self.confirm(p.limits()[0].name, &format!("{a} {b} (no effect: {why})"));
     }
 
     /// `time N` / `otime N [MOVES]`: the computer's or the user's clock.
     pub(super) fn set_time(&mut self, t: ClockTime, computer: bool) {
         let name = if computer { "time" } else { "otime" };
-        let side = if computer { self.computer } else { !self.computer };
+        let side = if computer { self.seats.computer } else { !self.seats.computer };
         // Exactly the time given: nothing of the clock's microseconds is kept.
         self.play.clocks.set_left(side, from_centis(t.total().clamp(0, MAX_CENTIS)));
         if t.moves > 0 {
@@ -89,41 +76,41 @@ impl<D: Surface> Interp<'_, D> {
     pub(super) fn toggle(&mut self, t: Toggle) {
         let (name, on, note) = match t {
             Toggle::Post => {
-                self.post = !self.post;
-                ("post", self.post, "")
+                self.shown.post = !self.shown.post;
+                ("post", self.shown.post, "")
             }
             Toggle::NoPost => {
-                self.post = false;
+                self.shown.post = false;
                 ("post", false, "")
             }
             // xshogi sends `easy` meaning "no pondering"; people get the man page's toggle.
             Toggle::Easy => {
-                self.easy = !self.people() || !self.easy;
-                ("easy", self.easy, "")
+                self.search.easy = !self.people() || !self.search.easy;
+                ("easy", self.search.easy, "")
             }
             Toggle::Hard => {
-                self.easy = false;
+                self.search.easy = false;
                 ("easy", false, "")
             }
             Toggle::Book => {
-                self.book = !self.book;
-                self.play.engine_mut().set_use_book(self.book);
-                ("book", self.book, "")
+                self.search.book = !self.search.book;
+                self.play.engine_mut().set_use_book(self.search.book);
+                ("book", self.search.book, "")
             }
             Toggle::Hash => {
-                self.hash = !self.hash;
-                self.play.engine_mut().set_use_hash(self.hash);
-                ("hash", self.hash, "")
+                self.search.hash = !self.search.hash;
+                self.play.engine_mut().set_use_hash(self.search.hash);
+                ("hash", self.search.hash, "")
             }
             Toggle::Tsume => {
-                self.tsume = !self.tsume;
-                ("tsume", self.tsume, "")
+                self.search.tsume = !self.search.tsume;
+                ("tsume", self.search.tsume, "")
             }
             Toggle::Rcptr => {
-                self.rcptr = !self.rcptr;
+                self.inert.rcptr = !self.inert.rcptr;
                 (
                     "rcptr",
-                    self.rcptr,
+                    self.inert.rcptr,
                     " (no effect: the recapture extension is not a setting of this search)",
                 )
             }
@@ -133,45 +120,45 @@ impl<D: Surface> Interp<'_, D> {
                 ("gamein", game_in, "")
             }
             Toggle::Material => {
-                self.material = !self.material;
+                self.inert.material = !self.inert.material;
                 (
                     "material",
-                    self.material,
+                    self.inert.material,
                     " (no effect: in shogi captured pieces come back into play, so there is no \
                      draw for lack of material)",
                 )
             }
             Toggle::Coords => {
-                self.view.coords = !self.view.coords;
+                self.shown.view.coords = !self.shown.view.coords;
                 self.redraw();
-                ("coords", self.view.coords, "")
+                ("coords", self.shown.view.coords, "")
             }
             Toggle::Reverse => {
-                self.view.reverse = !self.view.reverse;
+                self.shown.view.reverse = !self.shown.view.reverse;
                 self.redraw();
-                ("reverse", self.view.reverse, "")
+                ("reverse", self.shown.view.reverse, "")
             }
             Toggle::Stars => {
-                self.view.stars = !self.view.stars;
+                self.shown.view.stars = !self.shown.view.stars;
                 self.redraw();
-                ("stars", self.view.stars, "")
+                ("stars", self.shown.view.stars, "")
             }
             Toggle::Beep => {
-                self.beep = !self.beep;
-                ("beep", self.beep, "")
+                self.shown.beep = !self.shown.beep;
+                ("beep", self.shown.beep, "")
             }
             Toggle::Force => {
-                self.force = if self.people() { !self.force } else { true };
-                self.both = false;
-                if self.force {
+                self.seats.force = if self.people() { !self.seats.force } else { true };
+                self.seats.both = false;
+                if self.seats.force {
                     // In force mode the computer is the side that is not to move.
-                    self.computer = !self.play.game().position().side_to_move();
+                    self.seats.computer = !self.play.game().position().side_to_move();
                 }
-                ("force", self.force, "")
+                ("force", self.seats.force, "")
             }
             Toggle::ShowBoard => {
-                self.showboard = !self.showboard;
-                ("showboard", self.showboard, "")
+                self.shown.showboard = !self.shown.showboard;
+                ("showboard", self.shown.showboard, "")
             }
         };
         self.confirm(name, &format!("{}{note}", on_off(on)));

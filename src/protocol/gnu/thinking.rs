@@ -3,7 +3,7 @@
 
 use super::Interp;
 use super::display::{Surface, Thinking};
-use super::interp::Player;
+use super::state::Player;
 use crate::files::MoveStats;
 use crate::game::{Outcome, WinReason};
 use crate::mate::{MateLimits, MateRules};
@@ -28,22 +28,22 @@ impl<D: Surface> Interp<'_, D> {
     }
 
     pub(super) fn limits(&self, side: Color) -> SearchLimits {
-        self.play.clocks.search_limits(side, Some(self.depth))
+        self.play.clocks.search_limits(side, Some(self.search.depth))
     }
 
     /// The computer thinks for the side to move.
     pub(super) fn start_search(&mut self) {
-        self.start_search_with(self.tsume);
+        self.start_search_with(self.search.tsume);
     }
 
     /// `solver`: look for a forced mate first (`tsume`).
     pub(super) fn start_search_with(&mut self, solver: bool) {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.log.outcome {
             self.error(&format!("The game is over ({o}): new starts another, undo takes back."));
             return;
         }
         let side = self.play.game().position().side_to_move();
-        self.computer = side;
+        self.seats.computer = side;
         // A winning entering-king declaration ends the game instead of a move.
         if self.play.declaration().is_some() {
             let o = Outcome::Win { winner: side, reason: WinReason::Declaration };
@@ -57,7 +57,7 @@ impl<D: Surface> Interp<'_, D> {
                 .unwrap_or_else(|| clocks.left(side) / (clocks.moves_left(side).max(1) + 1));
             let limits = MateLimits {
                 time: Some(time),
-                max_plies: Some(self.depth | 1),
+                max_plies: Some(self.search.depth | 1),
                 rules: MateRules::Tsume,
                 ..MateLimits::default()
             };
@@ -66,26 +66,26 @@ impl<D: Surface> Interp<'_, D> {
             let limits = self.limits(side);
             self.play.think(limits);
         }
-        if !self.queued.is_empty() {
+        if !self.reading.queued.is_empty() {
             self.ask_stop();
         }
     }
 
     /// The running search's move is to be followed by the board.
     pub(super) fn redraw_after_search(&mut self) {
-        self.board_after_search = true;
+        self.shown.board_after_search = true;
     }
 
     /// Shows what a search led to, and goes on: the computer's next search (`both`), the
     /// input that waited, the prompt.
     pub(super) fn on_update(&mut self, update: Update) {
         match update {
-            Update::Info { info, .. } => self.out.thinking(&info, self.post),
+            Update::Info { info, .. } => self.out.thinking(&info, self.shown.post),
             Update::NoMateFound => {
                 self.note("No forced mate found; thinking normally.");
                 // Not the solver again: that looped for ever.
                 self.start_search_with(false);
-                if self.eof {
+                if self.reading.eof {
                     self.ask_stop();
                 }
             }
@@ -97,15 +97,19 @@ impl<D: Surface> Interp<'_, D> {
             // its deadline still answers.
             Update::Finished { .. } | Update::Mate(_) | Update::Overdue => {}
             Update::Moved { .. } | Update::Resigned { .. } | Update::NoMove { .. } => {
-                let board = std::mem::take(&mut self.board_after_search);
+                let board = std::mem::take(&mut self.shown.board_after_search);
                 self.show_result(update, board);
-                if self.both && self.outcome.is_none() && self.queued.is_empty() && !self.eof {
+                if self.seats.both
+                    && self.log.outcome.is_none()
+                    && self.reading.queued.is_empty()
+                    && !self.reading.eof
+                {
                     self.start_search();
                 } else {
-                    self.both = false;
+                    self.seats.both = false;
                 }
                 self.after_input();
-                if self.eof {
+                if self.reading.eof {
                     // The input has ended: what was typed before the end is done; a search
                     // it started stops at once.
                     if self.play.thinking() {
@@ -136,7 +140,11 @@ impl<D: Surface> Interp<'_, D> {
                 };
             }
         };
-        if self.tsume && !result.book && matches!(result.score, Score::Mate(_)) && self.people() {
+        if self.search.tsume
+            && !result.book
+            && matches!(result.score, Score::Mate(_))
+            && self.people()
+        {
             let plies = result.pv.len();
             let unit = if plies == 1 { "ply" } else { "plies" };
             let text: Vec<String> = result.pv.iter().map(Move::to_string).collect();
@@ -154,18 +162,18 @@ impl<D: Surface> Interp<'_, D> {
             }
         }
         self.out.searched(mv, &result);
-        self.stats.push(stats_of(&result, used));
-        self.players.push(Some(Player::Computer));
+        self.log.stats.push(stats_of(&result, used));
+        self.log.players.push(Some(Player::Computer));
         let at = self.move_number_at(self.play.game().ply() - 1);
-        self.computer_moves += 1;
+        self.log.computer_moves += 1;
         let text = mv.to_string();
-        self.out.computer_moved(self.computer_moves, at, &text, left);
-        self.turn_start = Instant::now();
+        self.out.computer_moved(self.log.computer_moves, at, &text, left);
+        self.log.turn_start = Instant::now();
         let outcome = self.play.game().outcome();
         // People are told the move plainly even when it ends the game; xshogi, as the
         // original, gets no `My move is` after a mate.
         if outcome.is_none() || self.people() {
-            self.out.my_move(&text, self.beep);
+            self.out.my_move(&text, self.shown.beep);
         }
         match outcome {
             Some(o) => self.announce_end(o, false),
@@ -177,16 +185,16 @@ impl<D: Surface> Interp<'_, D> {
 
     /// Thinks on the opponent's time, expecting the reply the computer expects.
     pub(super) fn maybe_ponder(&mut self) {
-        if self.easy
-            || self.force
-            || self.tsume
-            || self.outcome.is_some()
+        if self.search.easy
+            || self.seats.force
+            || self.search.tsume
+            || self.log.outcome.is_some()
             || self.play.task().is_some()
-            || self.play.game().position().side_to_move() == self.computer
+            || self.play.game().position().side_to_move() == self.seats.computer
         {
             return;
         }
-        let limits = self.limits(self.computer);
+        let limits = self.limits(self.seats.computer);
         self.play.ponder(limits);
     }
 

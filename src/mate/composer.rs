@@ -48,6 +48,9 @@ struct Value {
     spare: bool,
 }
 
+/// A proved check: the move, the position after it and its proved mate length.
+type Candidate = (Move, Position, u16);
+
 /// The memo's keys are Zobrist keys already: a multiply mixes in the hand, where the default
 /// SipHash would cost more than the lookups it serves.
 #[derive(Default)]
@@ -162,11 +165,6 @@ impl<'s, 'a> Walk<'s, 'a> {
         true
     }
 
-    /// Proved mate length of `pos` the table knows, if any.
-    fn proved(&self, pos: &Position) -> Option<u16> {
-        self.s.known(pos, MAX_PLY).filter(|f| f.val.is_proven()).map(|f| f.val.len)
-    }
-
     /// Attacker to move: the shortest proved check, then the fewest pieces left.
     fn or_value(&mut self, pos: &Position) -> Option<Value> {
         let key = self.key(pos);
@@ -209,9 +207,8 @@ impl<'s, 'a> Walk<'s, 'a> {
         if let Some(slack) = self.slack {
             let shortest = self.shortest_proved(&cands);
             // One table probe a check, not one a comparison.
-            cands.sort_by_cached_key(|(_, c)| self.proved(c));
-            let cut = cands
-                .partition_point(|(_, c)| self.proved(c).is_some_and(|n| n < shortest + slack));
+            cands.sort_by_key(|&(_, _, n)| n);
+            let cut = cands.partition_point(|&(_, _, n)| n < shortest + slack);
             wider = cands.split_off(cut);
             self.narrowed |= !wider.is_empty();
         }
@@ -227,19 +224,22 @@ impl<'s, 'a> Walk<'s, 'a> {
         best
     }
 
-    fn shortest_proved(&self, cands: &[(Move, Position)]) -> u16 {
-        cands.iter().filter_map(|(_, c)| self.proved(c)).min().map_or(0, |n| n + 1)
+    fn shortest_proved(&self, cands: &[Candidate]) -> u16 {
+        cands.iter().map(|&(_, _, n)| n).min().map_or(0, |n| n + 1)
     }
 
-    /// The checks whose child the table knows to be mated, off the path.
-    fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<(Move, Position)> {
+    /// The checks whose child the table knows to be mated, off the path, with the child and
+    /// its proved length (read once: the walk sorts and cuts by it).
+    fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<Candidate> {
         let mut cands = Vec::new();
         for m in checks.iter() {
             // The attacker moves, so the hand after is the attacker's: probe before playing.
             let key = pos.board_key_and_hand_after(m);
-            let proved = self.s.known_key(key.0, key.1, MAX_PLY).is_some_and(|f| f.val.is_proven());
-            if proved && !self.on_path(key) {
-                cands.push((m, pos.played(m)));
+            let found = self.s.known_key(key.0, key.1, MAX_PLY).filter(|f| f.val.is_proven());
+            if let Some(f) = found
+                && !self.on_path(key)
+            {
+                cands.push((m, pos.played(m), f.val.len));
             }
         }
         cands
@@ -247,9 +247,9 @@ impl<'s, 'a> Walk<'s, 'a> {
 
     /// The best of some proved checks: the shortest line, then the fewest pieces left; and
     /// whether the attacker could keep a piece instead (see [`Value::spare`]).
-    fn best_check(&mut self, cands: Vec<(Move, Position)>) -> Option<Value> {
+    fn best_check(&mut self, cands: Vec<Candidate>) -> Option<Value> {
         let mut lines = Vec::new();
-        for (m, child) in cands {
+        for (m, child, _) in cands {
             self.path.push(self.key(&child));
             let v = self.and_value(&child);
             self.path.pop();

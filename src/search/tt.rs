@@ -148,7 +148,7 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search: older entries become preferred victims.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         let a = self.age.load(Ordering::Relaxed);
         self.age.store(a.wrapping_add(1) & 0x3f, Ordering::Relaxed);
     }

@@ -155,7 +155,7 @@ impl Game {
     }
 
     /// True if the standard start position began the game.
-    pub fn is_regular_start(&self) -> bool {
+    pub(crate) fn is_regular_start(&self) -> bool {
         self.start().key() == Position::startpos().key()
     }
 
@@ -219,7 +219,7 @@ impl Game {
 
     /// Sennichite: the fourth occurrence of a position is a draw, unless one side gave check
     /// with every one of its moves since the first occurrence; that side loses.
-    pub fn repetition_outcome(&self) -> Option<Outcome> {
+    pub(crate) fn repetition_outcome(&self) -> Option<Outcome> {
         let key = self.position().key();
         let current = self.positions.len() - 1;
         let occurrences: Vec<usize> =

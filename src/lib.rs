@@ -1,9 +1,10 @@
 //! GNU Shogi, rewritten in Rust.
 //!
-//! The crate is layered; each layer uses only those below it:
+//! The crate is layered; each room (a top-level module) uses only those of the layers below
+//! it (`doc/architecture.md` has the table, which `tests/layers.rs` reads and enforces):
 //!
 //! ```text
-//! cli → protocol front ends → engine → search / eval / book → game → notation → rules
+//! cli → protocol → config, analysis, play → engine → search, book → eval, files, mate → game → notation → rules
 //! ```
 //!
 //! ```

@@ -71,6 +71,13 @@ fn two_modes_at_once_are_refused() {
         (&["-R", "-C"], "-R", "-C"),
         (&["--csa-config", "x.toml", "--bench"], "--csa-config", "--bench"),
         (&["--make-book", "--analyse", "game.kif"], "--make-book", "--analyse"),
+        (&["--perft", "3", "--analyse", "f"], "--perft", "--analyse"),
+        // -X (the default display) is a mode too, as are the hash-file options.
+        (&["-X", "-R"], "-X", "-R"),
+        (&["-X", "--bench"], "-X", "--bench"),
+        (&["--csa-config", "x.toml", "-X"], "--csa-config", "-X"),
+        (&["-c", "--bench"], "-c", "--bench"),
+        (&["-t", "--perft", "1"], "-t", "--perft"),
     ] {
         let (out, err, code) = run(args, "quit\n");
         assert_eq!(code, Some(2), "{args:?}: {err}");

@@ -254,6 +254,30 @@ fn the_man_page_describes_every_option() {
     }
 }
 
+/// Every page of `doc/` (its `.md` files and the man page) has a row in the README's table of
+/// documentation, so that a new page cannot be left where nobody finds it.
+#[test]
+fn the_readme_links_every_page_of_doc() {
+    let readme = read("README.md");
+    let table =
+        readme.split("## Documentation").nth(1).expect("README has a Documentation section");
+    let table = table.split("\n## ").next().unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("doc");
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md") || name.ends_with(".6"))
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 10, "doc/ read: {pages:?}");
+    for page in pages {
+        assert!(
+            table.contains(&format!("](doc/{page})")),
+            "README's Documentation table does not link doc/{page}"
+        );
+    }
+}
+
 #[test]
 fn the_man_page_lists_every_text_mode_command() {
     let tags = man_tags(&read("doc/gnushogi.6"), ".SS Commands");

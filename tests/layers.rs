@@ -764,3 +764,18 @@ fn the_library_reads_no_test_data() {
     }
     assert!(found.is_empty(), "test data taken into the library:\n{}", found.join("\n"));
 }
+
+/// No file of `src/` above 800 lines (issue 59): a file that grows past it holds more than
+/// one job, and is split by job (as `eval/nnue/` and `engine/clock/` were).
+#[test]
+fn no_file_of_the_library_is_above_800_lines() {
+    let files = src_files();
+    assert!(files.len() > 100, "{} files read", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .map(|(rel, text)| (rel, text.lines().count()))
+        .filter(|&(_, n)| n > 800)
+        .map(|(rel, n)| format!("src/{rel}: {n} lines"))
+        .collect();
+    assert!(long.is_empty(), "files above 800 lines:\n{}", long.join("\n"));
+}

@@ -119,7 +119,7 @@ impl Eval {
     }
 
     /// `side`'s chance to win, 0..=1.
-    pub fn chance_of(self, side: Color) -> f64 {
+    pub(crate) fn chance_of(self, side: Color) -> f64 {
         let b = self.black_chance();
         if side == Color::Black { b } else { 1.0 - b }
     }
@@ -219,7 +219,7 @@ impl Mark {
     }
 
     /// `?!`, `?`, `??`.
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Mark::Inaccuracy => "?!",
             Mark::Mistake => "?",

@@ -54,7 +54,7 @@ impl MoveStats {
     }
 
     /// The upper Wilson bound of the score at 95% (one-sided).
-    pub fn score_upper_bound(&self) -> Option<f64> {
+    pub(crate) fn score_upper_bound(&self) -> Option<f64> {
         let p = self.score()?;
         let n = f64::from(self.results);
         let z2 = Z * Z;

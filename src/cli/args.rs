@@ -12,8 +12,11 @@ use std::path::PathBuf;
 #[derive(Parser, Debug, Clone, Default)]
 #[command(
     group(clap::ArgGroup::new("writers").args(["analyse", "mate"]).multiple(true)),
+    // One mode at a time: two are refused, naming both (`--version`, `-v` and `--help`
+    // answer whatever else is given, as clap's own `--help` does).
     group(clap::ArgGroup::new("mode")
-        .args(["perft", "bench", "mate", "make_book", "analyse", "csa", "usi", "curses", "raw"])
+        .args(["perft", "bench", "mate", "make_book", "analyse", "csa", "usi", "curses", "raw",
+               "xshogi", "create_hash_file", "hash_file_stats"])
         .multiple(false)),
     name = "gnushogi",
     about = "GNU Shogi: Japanese chess for XBoard, xshogi, USI and the terminal",
@@ -191,7 +194,8 @@ pub struct Cli {
     /// With --csa: the settings kept between runs, a TOML file (server, id, password, games,
     /// margin, records, engine); the command line's options win.
     #[arg(long = "csa-config", value_name = "FILE",
-          conflicts_with_all = ["perft", "bench", "mate", "make_book", "analyse", "usi", "curses", "raw"])]
+          conflicts_with_all = ["perft", "bench", "mate", "make_book", "analyse", "usi", "curses", "raw",
+                                "xshogi", "create_hash_file", "hash_file_stats"])]
     pub csa_config: Option<PathBuf>,
     /// With --csa: games to play, one login each (default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

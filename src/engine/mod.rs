@@ -407,7 +407,7 @@ impl Engine {
 
     /// A book move for the current position, with the book's expected reply, if the book is
     /// on, the game began from the start position, and the book has not been left.
-    pub fn book_move(&mut self, game: &Game) -> Option<(Move, Option<Move>)> {
+    pub(crate) fn book_move(&mut self, game: &Game) -> Option<(Move, Option<Move>)> {
         if !self.options.use_book
             || self.book_misses >= BOOK_MISSES_ALLOWED
             || !game.is_regular_start()
@@ -430,7 +430,7 @@ impl Engine {
 
     /// The book's most played move in the current position, if the book is on and the game
     /// began from the start position: what a hint offers in the opening. Unlike
-    /// [`book_move`](Self::book_move) it draws no lot and leaves the book's state alone.
+    /// `book_move` it draws no lot and leaves the book's state alone.
     pub fn book_hint(&self, game: &Game) -> Option<Move> {
         if !self.options.use_book || !game.is_regular_start() {
             return None;

@@ -32,8 +32,9 @@ pub enum Event {
 }
 
 /// The identity of one search. Ids are equal only when cloned from the same
-/// [`SearchId::tagged`]; an event holds its id, so the id cannot be reused while the event
-/// waits in the channel (no counter to share between front ends).
+/// `SearchId::tagged` (the match's, inside the crate); an event holds its id, so the id
+/// cannot be reused while the event waits in the channel (no counter to share between front
+/// ends).
 #[derive(Clone, Debug)]
 pub struct SearchId(Arc<u8>);
 
@@ -48,7 +49,7 @@ impl Eq for SearchId {}
 impl SearchId {
     /// A new search's id, and the callback for `Engine::start` that sends its events on
     /// `sender`, tagged with it.
-    pub fn tagged(
+    pub(crate) fn tagged(
         sender: &Sender<Event>,
     ) -> (SearchId, impl FnMut(EngineEvent) + Send + 'static + use<>) {
         let id = SearchId(Arc::new(0));

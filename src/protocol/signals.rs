@@ -1,6 +1,6 @@
 //! Every signal the program handles, set up here and nowhere else (signal-hook does the
-//! handling, as this crate has no `unsafe`). Each front end asks for what the signals mean to
-//! it:
+//! handling, so that no signal handler is written here in `unsafe` code). Each front end asks
+//! for what the signals mean to it:
 //!
 //! - SIGTERM and SIGHUP end a session as `quit` does, between two events, never in the
 //!   middle of a line or a file: an [`Event::Terminate`] on the front end's channel

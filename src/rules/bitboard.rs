@@ -85,7 +85,7 @@ impl Bitboard {
 
     /// True if more than one square is set.
     #[inline]
-    pub const fn has_more_than_one(self) -> bool {
+    pub(crate) const fn has_more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 

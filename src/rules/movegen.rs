@@ -423,7 +423,7 @@ impl Position {
 
     /// True if the side to move dropping a pawn on `s` would give mate (uchifuzume).
     /// `s` must be the square in front of the enemy king.
-    pub fn is_pawn_drop_mate(&self, s: Square) -> bool {
+    pub(crate) fn is_pawn_drop_mate(&self, s: Square) -> bool {
         let us = self.side_to_move();
         let them = !us;
         let Some(ks) = self.king_square(them) else {

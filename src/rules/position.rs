@@ -500,7 +500,7 @@ impl Position {
 
     /// Pieces of `by` whose slides reach `sq`, with `occupied` as the blockers.
     #[inline]
-    pub fn slider_attackers(&self, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn slider_attackers(&self, by: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let k = &self.by_kind;
         let ours = self.by_color[by.index()];
         // A slide is looked up only where a slider stands on one of its empty-board rays:
@@ -527,7 +527,7 @@ impl Position {
     /// first, and the slides only when no step reaches it (a king's escape square is most
     /// often refused by a step).
     #[inline]
-    pub fn attacked_by(&self, by: Color, sq: Square, occupied: Bitboard) -> bool {
+    pub(crate) fn attacked_by(&self, by: Color, sq: Square, occupied: Bitboard) -> bool {
         self.near_attackers(by, sq).is_nonempty()
             || self.slider_attackers(by, sq, occupied).is_nonempty()
     }
@@ -553,7 +553,7 @@ impl Position {
 
     /// Pieces (either colour) that alone block a line from a slider of `slider_color` to `sq`,
     /// as seen by a king of the other colour standing on `sq`.
-    pub fn blockers(&self, sq: Square, slider_color: Color) -> Bitboard {
+    pub(crate) fn blockers(&self, sq: Square, slider_color: Color) -> Bitboard {
         let snipers = self.snipers(slider_color, sq);
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
@@ -602,7 +602,7 @@ impl Position {
 
     /// The points of every piece in the game, both sides', on the board and in hand (big
     /// pieces 5, the others 1, kings too): 56 with all forty, fewer in a handicap game.
-    pub fn material_points(&self) -> u32 {
+    pub(crate) fn material_points(&self) -> u32 {
         let big = self.by_kind[PieceKind::Bishop.index()]
             | self.by_kind[PieceKind::Rook.index()]
             | self.by_kind[PieceKind::Horse.index()]

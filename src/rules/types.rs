@@ -57,8 +57,6 @@ impl std::ops::Not for Color {
 pub struct Square(u8);
 
 impl Square {
-    pub const NUM: usize = 81;
-
     /// `file` and `rank` are both 1..=9 (rank 1 is `a`).
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
@@ -172,7 +170,7 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
-    pub const NUM: usize = 14;
+    pub(crate) const NUM: usize = 14;
     pub const ALL: [PieceKind; 14] = [
         PieceKind::Pawn,
         PieceKind::Lance,
@@ -257,19 +255,6 @@ impl PieceKind {
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
         (self as u8) < 7
-    }
-
-    /// True for the pieces that move like a gold (gold and the four small promoted pieces).
-    #[inline]
-    pub const fn moves_like_gold(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Gold
-                | PieceKind::ProPawn
-                | PieceKind::ProLance
-                | PieceKind::ProKnight
-                | PieceKind::ProSilver
-        )
     }
 
     /// The letter of the base kind (`P L N S B R G K`), upper case.

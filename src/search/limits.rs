@@ -23,7 +23,7 @@ impl PonderHit {
         self.hit.store(true, Ordering::Release);
     }
 
-    pub fn is_hit(&self) -> bool {
+    pub(crate) fn is_hit(&self) -> bool {
         self.hit.load(Ordering::Acquire)
     }
 

@@ -57,7 +57,7 @@ impl TimeManager {
         }
     }
 
-    pub fn is_pondering(&self) -> bool {
+    pub(crate) fn is_pondering(&self) -> bool {
         self.pondering
     }
 
@@ -78,7 +78,7 @@ impl TimeManager {
             && soft.is_some_and(|s| self.start.elapsed() >= (s * scale / 100).max(floor))
     }
 
-    pub fn has_deadline(&self) -> bool {
+    pub(crate) fn has_deadline(&self) -> bool {
         self.budget.hard.is_some()
     }
 }

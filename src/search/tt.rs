@@ -2,8 +2,8 @@
 //!
 //! Buckets of four 16-byte entries fill a cache line. Each entry is two atomics: the data
 //! word and the key XORed with the data, so a torn write (another thread storing at the
-//! same time) shows up as a key mismatch and is ignored, with no locks and no `unsafe`
-//! (but the one call asking the kernel for large pages).
+//! same time) shows up as a key mismatch and is ignored, with no locks and no `unsafe` (but
+//! the call asking the kernel for large pages and the prefetch hint, see doc/architecture.md).
 //! Replacement prefers the same position, then empty slots, then the shallowest or oldest
 //! entry; an age counter bumped at each new search makes old entries cheap to evict.
 
@@ -148,7 +148,7 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search: older entries become preferred victims.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         let a = self.age.load(Ordering::Relaxed);
         self.age.store(a.wrapping_add(1) & 0x3f, Ordering::Relaxed);
     }

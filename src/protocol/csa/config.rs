@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// The CSA server port.
-pub const DEFAULT_PORT: u16 = 4081;
+pub(crate) const DEFAULT_PORT: u16 = 4081;
 /// Kept back from every move's time for the network (see `doc/csa.md`).
-pub const DEFAULT_MARGIN: Duration = Duration::from_millis(500);
+pub(crate) const DEFAULT_MARGIN: Duration = Duration::from_millis(500);
 /// The least pause between keep-alives the protocol allows.
 pub const MIN_KEEP_ALIVE: Duration = Duration::from_secs(30);
 

@@ -78,7 +78,7 @@ pub fn keep_within(limits: &mut SearchLimits, budget: Duration) {
 
 /// The longest `side`'s move may take before a server that judges time as shogi-server does
 /// (see [`server_limits`]) calls it lost on time, as the server measures it.
-pub fn server_deadline(
+pub(crate) fn server_deadline(
     clocks: &Clocks,
     side: Color,
     counting: &Counting,

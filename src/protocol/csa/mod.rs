@@ -17,11 +17,9 @@ pub mod game;
 pub mod message;
 pub mod report;
 pub mod summary;
-pub mod transport;
+mod transport;
 
-pub use config::{
-    ConfigError, ConfigFile, DEFAULT_MARGIN, DEFAULT_PORT, MIN_KEEP_ALIVE, Options, split_host,
-};
+pub use config::{ConfigError, ConfigFile, Options, split_host};
 pub use report::{Report, Score};
 pub use transport::{FromClient, Local, LocalServer, Tcp, Transport, local};
 

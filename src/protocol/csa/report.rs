@@ -77,7 +77,7 @@ impl Report {
     }
 
     /// A line of progress, not shown with `--quiet`.
-    pub fn detail(&mut self, text: &str) {
+    pub(crate) fn detail(&mut self, text: &str) {
         if !self.quiet {
             let _ = writeln!(self.out, "{text}");
             let _ = self.out.flush();
@@ -86,7 +86,7 @@ impl Report {
     }
 
     /// Something wrong, on stderr.
-    pub fn warn(&mut self, text: &str) {
+    pub(crate) fn warn(&mut self, text: &str) {
         eprintln!("gnushogi: {text}");
         self.log_note(&format!("warning: {text}"));
     }
@@ -105,16 +105,16 @@ impl Report {
     }
 
     /// A line received.
-    pub fn log_in(&mut self, line: &str) {
+    pub(crate) fn log_in(&mut self, line: &str) {
         self.log_line("<", line);
     }
 
     /// A line sent (its password hidden).
-    pub fn log_out(&mut self, line: &str) {
+    pub(crate) fn log_out(&mut self, line: &str) {
         self.log_line(">", line);
     }
 
-    pub fn game_begins(&mut self, summary: &GameSummary, me: Color) {
+    pub(crate) fn game_begins(&mut self, summary: &GameSummary, me: Color) {
         self.me = Some(me);
         let n = self.played + 1;
         let opponent = summary.name(!me);
@@ -132,7 +132,7 @@ impl Report {
     }
 
     /// The engine's search for the move it sends next.
-    pub fn thinking_done(&mut self, result: &SearchResult) {
+    pub(crate) fn thinking_done(&mut self, result: &SearchResult) {
         self.thought = Some(if result.book {
             "book".to_string()
         } else {
@@ -168,7 +168,7 @@ impl Report {
         self.detail(&line);
     }
 
-    pub fn game_ends(&mut self, score: Score, how: &str, moves: usize, elapsed: Duration) {
+    pub(crate) fn game_ends(&mut self, score: Score, how: &str, moves: usize, elapsed: Duration) {
         self.played += 1;
         let word = match score {
             Score::Won => {
@@ -198,7 +198,7 @@ impl Report {
     }
 
     /// `3 games: 2 won, 1 lost, 0 drawn`.
-    pub fn score_line(&self) -> String {
+    pub(crate) fn score_line(&self) -> String {
         let mut t = format!("score: {} won, {} lost, {} drawn", self.won, self.lost, self.drawn);
         if self.interrupted > 0 {
             t.push_str(&format!(", {} interrupted", self.interrupted));
@@ -224,7 +224,7 @@ impl Report {
 }
 
 /// Seconds, with the fraction when there is one: `3`, `0.25`.
-pub fn seconds_text(d: Duration) -> String {
+pub(crate) fn seconds_text(d: Duration) -> String {
     match d.subsec_millis() {
         0 => d.as_secs().to_string(),
         _ => format!("{:.3}", d.as_secs_f64()).trim_end_matches('0').to_string(),

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 /// Most lines a summary may have (a resumed game's moves included): a server that sends
 /// more is not followed.
-pub const MAX_SUMMARY_LINES: usize = 10_000;
+pub(crate) const MAX_SUMMARY_LINES: usize = 10_000;
 
 /// One side's time, in the server's units.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -55,7 +55,7 @@ impl TimeRules {
     }
 
     /// No clock at all: nothing to lose on time.
-    pub fn unlimited(&self) -> bool {
+    pub(crate) fn unlimited(&self) -> bool {
         self.total == 0 && self.byoyomi == 0 && self.increment == 0
     }
 }
@@ -381,7 +381,7 @@ impl SummaryReader {
 }
 
 /// `1sec`, `1min`, `1msec` (the number may be any, or left out for 1).
-pub fn parse_time_unit(text: &str) -> Option<Duration> {
+pub(crate) fn parse_time_unit(text: &str) -> Option<Duration> {
     let (_, (n, unit)) = all_consuming((digit0::<&str, ()>, alpha1)).parse(text).ok()?;
     let n: u64 = if n.is_empty() { 1 } else { n.parse().ok()? };
     let unit = match unit {

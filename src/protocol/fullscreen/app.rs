@@ -127,12 +127,12 @@ impl<'a> App<'a> {
     }
 
     /// A bell is due; asking clears it.
-    pub fn take_bell(&mut self) -> bool {
+    pub(crate) fn take_bell(&mut self) -> bool {
         std::mem::take(&mut self.interp.display_mut().bell)
     }
 
     /// The whole terminal is to be drawn again; asking clears it.
-    pub fn take_repaint(&mut self) -> bool {
+    pub(crate) fn take_repaint(&mut self) -> bool {
         std::mem::take(&mut self.interp.display_mut().repaint)
     }
 

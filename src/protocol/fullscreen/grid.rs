@@ -22,7 +22,7 @@ impl Style {
         Style { fg: Some(color), ..Style::PLAIN }
     }
 
-    pub const fn bold(self) -> Style {
+    pub(crate) const fn bold(self) -> Style {
         Style { bold: true, ..self }
     }
 

@@ -225,7 +225,7 @@ impl<'w, W: Write> RawDisplay<'w, W> {
 
     /// On a terminal, `editor` reads the lines, shows the prompts and completes the commands
     /// and the legal moves.
-    pub fn with_editor(out: &'w mut W, editor: Option<LineEditor>) -> RawDisplay<'w, W> {
+    pub(crate) fn with_editor(out: &'w mut W, editor: Option<LineEditor>) -> RawDisplay<'w, W> {
         RawDisplay { out: Checked::new(out), prompter: editor.map(Prompter::new) }
     }
 

@@ -48,8 +48,9 @@ struct Value {
     spare: bool,
 }
 
-/// A proved check: the move, the position after it and its proved mate length.
-type Candidate = (Move, Position, u16);
+/// A proved check: the move, the key of the position after it (board, attacker's hand) and
+/// its proved mate length. The position itself is made only for the checks walked.
+type Candidate = (Move, (u64, Hand), u16);
 
 /// The memo's keys are Zobrist keys already: a multiply mixes in the hand, where the default
 /// SipHash would cost more than the lookups it serves.
@@ -212,13 +213,13 @@ impl<'s, 'a> Walk<'s, 'a> {
             wider = cands.split_off(cut);
             self.narrowed |= !wider.is_empty();
         }
-        let mut best = self.best_check(cands);
+        let mut best = self.best_check(pos, cands);
         // No check this walk looks at holds on this path (the defender repeats): the first of
         // the others that does.
         let mut wider = wider.into_iter();
         while best.is_none() && self.visits_left > 0 {
             let Some(check) = wider.next() else { break };
-            best = self.best_check(vec![check]);
+            best = self.best_check(pos, vec![check]);
         }
         self.memo.insert(key, best);
         best
@@ -239,7 +240,7 @@ impl<'s, 'a> Walk<'s, 'a> {
             if let Some(f) = found
                 && !self.on_path(key)
             {
-                cands.push((m, pos.played(m), f.val.len));
+                cands.push((m, key, f.val.len));
             }
         }
         cands
@@ -247,10 +248,11 @@ impl<'s, 'a> Walk<'s, 'a> {
 
     /// The best of some proved checks: the shortest line, then the fewest pieces left; and
     /// whether the attacker could keep a piece instead (see [`Value::spare`]).
-    fn best_check(&mut self, cands: Vec<Candidate>) -> Option<Value> {
+    fn best_check(&mut self, pos: &Position, cands: Vec<Candidate>) -> Option<Value> {
         let mut lines = Vec::new();
-        for (m, child, _) in cands {
-            self.path.push(self.key(&child));
+        for (m, key, _) in cands {
+            let child = pos.played(m);
+            self.path.push(key);
             let v = self.and_value(&child);
             self.path.pop();
             let Some(v) = v else {

@@ -197,12 +197,9 @@ fn solve_here(
                 len = v.len;
                 s.plies = Some(u32::from(len));
             }
-            Some(_) => {
-                exact = true;
-                walked = walk.and_then(|w| w.line);
-                break;
-            }
-            None => {
+            // No shorter mate (the length is exact), or the limits ran out.
+            _ => {
+                exact = found.is_some();
                 walked = walk.and_then(|w| w.line);
                 break;
             }

@@ -37,10 +37,7 @@ fn limits(cli: &Cli) -> Result<AnalysisLimits, clap::Error> {
         }
         (None, None) => AnalysisLimits::depth(AnalysisLimits::DEFAULT_DEPTH),
     };
-    limits.workers = match cli.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    limits.workers = cli.threads_or_cores();
     Ok(limits)
 }
 

@@ -308,6 +308,14 @@ pub enum Mode {
 }
 
 impl Cli {
+    /// `--threads`, else every core there is (`--analyse` and `--mate` both default so).
+    pub fn threads_or_cores(&self) -> usize {
+        match self.threads {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
     /// The mode the options select (clap has already refused two at once).
     pub fn mode(&self) -> Mode {
         if self.version {

@@ -42,10 +42,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         time: cli.time.filter(|t| t.is_finite() && *t > 0.0).map(Duration::from_secs_f64),
         rules: MateRules::Tsume,
         table_mib: Some(cli.hash_size.unwrap_or(MATE_TABLE_MIB)),
-        threads: Some(match cli.threads {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }),
+        threads: Some(cli.threads_or_cores()),
         ..MateLimits::default()
     };
     let terminal = std::io::stderr().is_terminal();

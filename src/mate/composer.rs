@@ -229,8 +229,8 @@ impl<'s, 'a> Walk<'s, 'a> {
         cands.iter().map(|&(_, _, n)| n).min().map_or(0, |n| n + 1)
     }
 
-    /// The checks whose child the table knows to be mated, off the path, with the child and
-    /// its proved length (read once: the walk sorts and cuts by it).
+    /// The checks whose child the table knows to be mated, off the path, with the child's key
+    /// and its proved length (read once: the walk sorts and cuts by it).
     fn proved_checks(&self, pos: &Position, checks: &MoveList) -> Vec<Candidate> {
         let mut cands = Vec::new();
         for m in checks.iter() {

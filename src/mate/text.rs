@@ -14,7 +14,8 @@ pub fn mate_info(pos: &Position, report: &MateReport) -> Vec<String> {
     let length = if report.shortest {
         "the shortest"
     } else {
-        "the shortest found; no shorter one was ruled out in the time given"
+        // The search for a shorter mate stops at the limits or at its own budget (mod.rs).
+        "the shortest found; the search for a shorter one stopped before ruling one out"
     };
     let mut out = vec![format!("mate in {} plies, {length}", line.len())];
     if let Some(n) = report.longest_defence {

@@ -7,7 +7,8 @@ mod solve;
 
 use crate::common::Rng;
 use gnushogi::mate::{
-    MateLimits, MateOutcome, MateReport, MateRules, is_mate_line, is_mating_line, solve,
+    LongerDefence, MateLimits, MateOutcome, MateReport, MateRules, is_mate_line, is_mating_line,
+    solve,
 };
 use gnushogi::notation::{parse_sfen, parse_usi_move};
 use gnushogi::rules::{Move, MoveList, Position};
@@ -347,9 +348,38 @@ fn composers_line_of_classics() {
         assert_eq!(line.len(), plies, "{id}: {line:?}");
         assert!(is_mate_line(&p, line, MateRules::Tsume), "{id}: {line:?}");
         if longest.is_some() {
-            assert_eq!(report.longest_defence, longest, "{id}");
+            let exactly = longest.map(|n| LongerDefence { at_least: n, at_most: n });
+            assert_eq!(report.longest_defence, exactly, "{id}");
         }
     }
+}
+
+/// Where the composer's line is shorter than the mate found and no shorter mate was proved
+/// impossible, the report still says that the defender can outlast the line: 将棋図巧 第66番
+/// (the record's 51 plies are cooked; an exhaustive search finds a strict mate in 17 and none
+/// shorter) gives a composer's line of 9 plies, the defender's longer replies all leaving the
+/// attacker pieces in hand.
+#[test]
+fn a_longer_defence_is_said_when_the_length_is_not_proved() {
+    let data = include_str!("data/tsume-classics.tsv");
+    let cols = rows(data).find(|c| c[0] == "zukou-066").expect("zukou-066");
+    let p = pos(cols[2]);
+    let tsume = MateLimits { rules: MateRules::Tsume, ..MateLimits::default() };
+    let report = run(&p, &tsume);
+    let MateOutcome::Mate(line) = &report.outcome else { panic!("{report:?}") };
+    assert_eq!(line.len(), 9, "{line:?}");
+    assert!(is_mate_line(&p, line, MateRules::Tsume), "{line:?}");
+    assert!(!brute_or(&p, 9), "the defender outlasts the line by the strict rules");
+    let d = report.longest_defence.expect("a longer defence");
+    assert_eq!(d.at_least, 11, "{d:?}");
+    assert!((17..=51).contains(&d.at_most), "{d:?}");
+    let out = gnushogi(&["--mate", "--sfen", cols[2]]);
+    let said = format!(
+        "info string the defender can last 11 to {} plies, leaving the attacker pieces in hand \
+         (変長駒余り): the composer's line is the longest that leaves none",
+        d.at_most
+    );
+    assert!(out.contains(&said), "{out:#?}");
 }
 
 /// The short and medium works of 将棋図巧 and 将棋無双 this solver gives in well under a second

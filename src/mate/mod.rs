@@ -82,10 +82,20 @@ pub struct MateReport {
     /// Under the tsume conventions: the defender's longest line by the strict rules, where it is
     /// longer than the composer's line (a longer defence that leaves the attacker pieces in
     /// hand, 変長駒余り), in plies.
-    pub longest_defence: Option<u32>,
+    pub longest_defence: Option<LongerDefence>,
     /// Under the tsume conventions: where the line's defender had useless interpositions (無駄合)
     /// it did not count, as (the defender's ply, 1-based; how many drops).
     pub useless_interpositions: Vec<(u32, u32)>,
+}
+
+/// How long the defender can last by the strict rules, where longer than the composer's line:
+/// exactly (`at_least == at_most`) when the mate's length was proved the shortest, else
+/// within the bounds a search proved (no mate within the line's length; a mate within the
+/// length found).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LongerDefence {
+    pub at_least: u32,
+    pub at_most: u32,
 }
 
 /// Each search for a shorter mate may spend as many nodes as the solve has spent so far, and
@@ -226,8 +236,19 @@ fn solve_here(
     };
     s.nodes += beside_nodes;
     let shortest = exact && line.len() <= len as usize;
+    let plies = line.len() as u32;
+    let mut longer =
+        strict.filter(|&n| n > plies).map(|n| LongerDefence { at_least: n, at_most: n });
+    if futile && !exact && plies + 2 <= u32::from(len) {
+        // The composer's line is shorter than the mate found, whose length was not proved the
+        // shortest: whether the defender can outlast the line is a search within its length.
+        let within = s.run(pos, &[], plies as u16, true, SHORTEN_MIN);
+        if within.is_some_and(|v| v.is_disproven()) {
+            longer = Some(LongerDefence { at_least: plies + 2, at_most: u32::from(len) });
+        }
+    }
     let mut r = report(MateOutcome::Mate(line.clone()), &s, shortest);
-    r.longest_defence = strict.filter(|&n| n as usize > line.len());
+    r.longest_defence = longer;
     if futile {
         r.useless_interpositions = useless_interpositions(pos, &line);
     }

@@ -18,9 +18,13 @@ pub fn mate_info(pos: &Position, report: &MateReport) -> Vec<String> {
         "the shortest found; the search for a shorter one stopped before ruling one out"
     };
     let mut out = vec![format!("mate in {} plies, {length}", line.len())];
-    if let Some(n) = report.longest_defence {
+    if let Some(d) = report.longest_defence {
+        let plies = match (d.at_least, d.at_most) {
+            (a, b) if a == b => format!("{a} plies"),
+            (a, b) => format!("{a} to {b} plies"),
+        };
         out.push(format!(
-            "the defender can last {n} plies, leaving the attacker pieces in hand (変長駒余り): \
+            "the defender can last {plies}, leaving the attacker pieces in hand (変長駒余り): \
              the composer's line is the longest that leaves none"
         ));
     }

@@ -312,7 +312,7 @@ impl Cli {
     pub fn threads_or_cores(&self) -> usize {
         match self.threads {
             Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            None => crate::engine::cores(),
         }
     }
 

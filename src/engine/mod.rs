@@ -235,6 +235,12 @@ pub fn hash_limit_mib() -> usize {
     total_kib.map_or(MAX_HASH_MIB, |k| (k / 1024 * 3 / 4).clamp(1, MAX_HASH_MIB))
 }
 
+/// The cores this machine has (1 if it cannot tell): the threads `--analyse`, `--mate` and the
+/// text mode's `analyse` use unless told.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 impl Engine {
     pub fn new(mut options: EngineOptions) -> Engine {
         options.hash_mib = options.hash_mib.clamp(1, hash_limit_mib());

@@ -24,7 +24,7 @@ impl<D: Surface> Interp<'_, D> {
                 (AnalysisLimits::time(t), format!("{} s a position", t.as_secs_f64()))
             }
         };
-        limits.workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        limits.workers = crate::engine::cores();
         self.reply(&format!("Analysing {plies} moves ({how})"));
         let layout = report::Layout::for_columns(self.out.columns());
         for line in report::heading(layout) {

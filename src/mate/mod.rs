@@ -236,17 +236,18 @@ fn solve_here(
     };
     s.nodes += beside_nodes;
     let shortest = exact && line.len() <= len as usize;
-    let plies = line.len() as u32;
-    let mut longer =
-        strict.filter(|&n| n > plies).map(|n| LongerDefence { at_least: n, at_most: n });
-    if futile && !exact && plies + 2 <= u32::from(len) {
+    let (plies, found) = (line.len() as u32, u32::from(len));
+    let longer = match strict {
+        Some(n) => (n > plies).then_some(LongerDefence { at_least: n, at_most: n }),
         // The composer's line is shorter than the mate found, whose length was not proved the
         // shortest: whether the defender can outlast the line is a search within its length.
-        let within = s.run(pos, &[], plies as u16, true, SHORTEN_MIN);
-        if within.is_some_and(|v| v.is_disproven()) {
-            longer = Some(LongerDefence { at_least: plies + 2, at_most: u32::from(len) });
+        None if futile && !exact && plies + 2 <= found => {
+            let within = s.run(pos, &[], plies as u16, true, SHORTEN_MIN);
+            let outlasts = within.is_some_and(|v| v.is_disproven());
+            outlasts.then_some(LongerDefence { at_least: plies + 2, at_most: found })
         }
-    }
+        None => None,
+    };
     let mut r = report(MateOutcome::Mate(line.clone()), &s, shortest);
     r.longest_defence = longer;
     if futile {

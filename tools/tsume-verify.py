@@ -12,7 +12,6 @@ one line per defender node and, at the end, `refuted` with the refutations or `h
 import argparse
 import importlib.util
 import os
-import subprocess
 
 import cshogi
 
@@ -20,15 +19,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("vs", os.path.join(HERE, "tsume-vs.py"))
 vs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(vs)
-
-
-def shtsume(sfen, secs, mem):
-    cmd = [vs.SHTSUME, "-m", str(mem), "-i", str(secs), sfen]
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=secs + 30).stdout
-    except subprocess.TimeoutExpired:
-        return "killed"
-    return vs.parse_shtsume(out)[0]
 
 
 def main():
@@ -47,7 +37,7 @@ def main():
             for r in board.legal_moves:
                 usi = cshogi.move_to_usi(r)
                 board.push(r)
-                got = shtsume(board.sfen(), a.time, a.mem)
+                got = vs.shtsume_length(board.sfen(), a.time, a.mem)
                 board.pop()
                 if not isinstance(got, int) or got > left:
                     worst.append(f"{usi}:{got}")

@@ -55,7 +55,8 @@ def to_int(s):
 
 
 def read_problems(path):
-    """Returns a list of dicts: id, name, sfen, published (int or None), line (int or None)."""
+    """Returns a list of dicts: id, name, sfen, published (int or None), line (int or None),
+    solution (the record's line as USI moves, or None)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     columns = None
@@ -81,6 +82,7 @@ def read_problems(path):
                 "sfen": row["sfen"],
                 "published": to_int(row.get("published")),
                 "line": to_int(row.get("line")),
+                "solution": None if row.get("solution_usi", "-") in ("-", "") else row["solution_usi"].split(),
             })
         elif looks_like_sfen(fields[0]):
             problems.append({
@@ -89,6 +91,7 @@ def read_problems(path):
                 "sfen": fields[0],
                 "published": to_int(fields[1]) if len(fields) > 1 else None,
                 "line": None,
+                "solution": None,
             })
         else:
             print(f"warning: {path}:{n}: unrecognised row skipped", file=sys.stderr)
@@ -158,6 +161,12 @@ def parse_shtsume(out):
     if m:
         secs = int(m.group(1))
     return result, nodes, secs, surplus
+
+
+def shtsume_length(sfen, secs, mem):
+    """shtsume's answer for one position (a length, 'nomate', 'timeout', 'error' or 'killed')."""
+    out, _, killed = run([SHTSUME, "-m", str(mem), "-i", str(secs), sfen], secs + 30, 0)
+    return "killed" if killed else parse_shtsume(out)[0]
 
 
 def fmt(result, secs, nodes, published, flag=""):

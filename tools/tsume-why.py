@@ -29,7 +29,6 @@ import csv
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 
 import cshogi
@@ -54,28 +53,11 @@ def ours(binary, sfen, secs):
     return result, line
 
 
-def shtsume(sfen, secs):
-    out, _, killed = vs.run([vs.SHTSUME, "-m", "256", "-i", str(secs), sfen], secs + 30, 0)
-    return "killed" if killed else vs.parse_shtsume(out)[0]
-
-
 def after(sfen, moves):
     board = cshogi.Board(sfen)
     for m in moves:
         board.push_usi(m)
     return board.sfen()
-
-
-def records(path):
-    rows = {}
-    with open(path, encoding="utf-8") as f:
-        for raw in f:
-            if raw.startswith("#") or not raw.strip():
-                continue
-            c = raw.rstrip("\n").split("\t")
-            if len(c) >= 8 and c[7] != "-":
-                rows[c[0]] = (c[2], c[7].split())
-    return rows
 
 
 def explain(binary, sfen, record, secs, with_shtsume, every):
@@ -117,7 +99,7 @@ def explain(binary, sfen, record, secs, with_shtsume, every):
                 n_ours, _ = ours(binary, p, secs)
                 s = f"; after {name} {' '.join(pair)}: {n_ours}"
                 if with_shtsume:
-                    s += f" (shtsume {shtsume(p, secs)})"
+                    s += f" (shtsume {vs.shtsume_length(p, secs, 256)})"
                 lengths += s
         points.append({"ply": played + 1, "kind": kind, "record": " ".join(rec),
                        "ours": " ".join(mine), "lengths": lengths})
@@ -139,7 +121,7 @@ def main():
                     help="every point where ours and the record part, not only the first")
     ap.add_argument("--csv")
     a = ap.parse_args()
-    rows = records(a.file)
+    rows = {p["id"]: (p["sfen"], p["solution"]) for p in vs.read_problems(a.file) if p["solution"]}
     ids = [i for i in rows if re.search(a.ids, i)]
     if a.only_different:
         with open(a.only_different, encoding="utf-8") as f:

@@ -12,7 +12,9 @@
 //! The walk reads the proof the search left in the table: at the attacker's nodes the checks
 //! proved to mate, at the defender's every reply (each proved). A node whose proof was lost
 //! (the table dropped it) is proved again by a search; if that runs out of its budget the walk
-//! gives up and the caller keeps the line it had.
+//! gives up and the caller keeps the line it had. Its mates are the shortest a small search at
+//! each node found; the line it chooses is then searched again, short mates first, and walked
+//! again while that finds shorter ones.
 
 use super::dfpn::{Dfpn, MAX_PLY, repetition};
 use super::futile;
@@ -23,6 +25,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Nodes each search for a shorter mate at one of the attacker's nodes may spend.
 const SHORTER_BUDGET: u64 = 2_000;
+
+/// How many times the chosen line is searched again for shorter mates (see [`Walk::line`]).
+const REFINE_ROUNDS: usize = 4;
 
 /// The walks, from narrow to wide: at each of the attacker's nodes, the checks proved to mate
 /// in at most this many plies more than the shortest proved one (`None`: every proved check).
@@ -110,23 +115,78 @@ impl<'s, 'a> Walk<'s, 'a> {
     /// longer, then at all, keeping the line of the widest walk that finished.
     pub fn line(&mut self, pos: &Position) -> Option<Vec<Move>> {
         let mut best = None;
+        // The widest walk that finished, and the visits it took.
+        let mut widest = (None, 0);
         for slack in WIDENING {
             self.slack = slack;
             self.narrowed = false;
+            let before = self.visits_left;
             self.memo.clear();
-            self.path.clear();
             let line = self.walk(pos);
             let done = line.is_none() && self.visits_left == 0;
-            best = line.or(best);
+            if line.is_some() {
+                widest = (slack, before - self.visits_left);
+                best = line;
+            }
             // A walk that set no check aside is every wider walk: it need not run again.
             if done || !self.narrowed {
                 break;
             }
         }
+        // The walk's mates are the shortest it found, each with a small search: along the line
+        // it chose, look harder, and walk again while that finds a shorter mate (the defender
+        // may then choose another reply, whose line is looked at in turn).
+        self.slack = widest.0;
+        for _ in 0..REFINE_ROUNDS {
+            let Some(line) = best.as_ref() else { break };
+            let Some(deepest) = self.shorter_along(pos, line) else { break };
+            // What the walk knew of the positions above the shorter mates no longer holds.
+            let mut p = pos.clone();
+            for &m in &line[..deepest] {
+                self.memo.remove(&self.key(&p));
+                p = p.played(m);
+            }
+            self.memo.remove(&self.key(&p));
+            self.visits_left = self.visits_left.max(widest.1);
+            match self.walk(pos) {
+                Some(line) => best = Some(line),
+                None => break,
+            }
+        }
         best
     }
 
+    /// Searches each of the attacker's positions along `line` (the root aside, which the
+    /// solve searched) for a mate shorter than the line's rest: a short one first, since a
+    /// search bounded near a long line's length can wander past it. The ply of the deepest
+    /// found, if any.
+    fn shorter_along(&mut self, pos: &Position, line: &[Move]) -> Option<usize> {
+        let mut found = None;
+        let mut history = Vec::new();
+        let mut p = pos.clone();
+        for (i, &m) in line.iter().enumerate() {
+            let rest = (line.len() - i) as u16;
+            if i > 0 && i % 2 == 0 && rest >= 5 {
+                let bounds = [5, 9].into_iter().filter(|&b| b < rest - 2).chain([rest - 2]);
+                for bound in bounds {
+                    let v = self.s.run(&p, &history, bound, true, SHORTER_BUDGET);
+                    if v.is_some_and(|v| v.is_proven()) {
+                        found = Some(i);
+                        break;
+                    }
+                }
+                if self.s.expired() {
+                    return None;
+                }
+            }
+            history.push(self.key(&p));
+            p = p.played(m);
+        }
+        found
+    }
+
     fn walk(&mut self, pos: &Position) -> Option<Vec<Move>> {
+        self.path.clear();
         self.path.push(self.key(pos));
         self.or_value(pos)?;
         self.path.clear();

@@ -437,7 +437,8 @@ fn short_and_medium_classics() {
         "zukou-040",
         "zukou-044",
         "zukou-064",
-        // Before the line was searched again for shorter mates (2026-12-06).
+        // Longer before the line the walk chose was searched again for shorter mates
+        // (2026-12-06).
         "zukou-026",
         "zukou-036",
     ];

@@ -189,7 +189,6 @@ impl<'s, 'a> Walk<'s, 'a> {
         self.path.clear();
         self.path.push(self.key(pos));
         self.or_value(pos)?;
-        self.path.clear();
         // Follow the best moves: each step's value is one ply shorter, so this ends.
         let mut line = Vec::new();
         let mut p = pos.clone();

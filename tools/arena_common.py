@@ -49,31 +49,40 @@ def write_openings(source, path):
     return path
 
 
-def write_engine(path, name, program, raw_options=(), settings=None):
+def write_engine(path, name, program, raw_options=(), settings=None, ours=True):
     """An engine file for our PROGRAM over USI, with SETTINGS (option: value) besides
     OPTIONS. The RAW_OPTIONS are sent without being checked against the options `usi`
-    lists: the search's tunables, which it does not list."""
+    lists: the search's tunables, which it does not list. With OURS false, PROGRAM is
+    another USI engine, run without arguments and given SETTINGS alone."""
     engine = {
         "name": name,
         "engine_path": str(program),
-        "engine_args": ["--usi"],
-        "options": {**OPTIONS, **(settings or {})},
+        "engine_args": ["--usi"] if ours else [],
+        "options": {**(OPTIONS if ours else {}), **(settings or {})},
     }
     if raw_options:
         engine["option_validation"] = {"default": "strict", "overrides": {o: "raw" for o in raw_options}}
     return write_json(path, engine)
 
 
+def time_control(control):
+    """ShogiArena's `time_control` of CONTROL in seconds: "BASE+INC" (Fischer) or "BASE+bBYO"
+    (byoyomi: BYO seconds a move once BASE is spent, as USI's `byoyomi`)."""
+    base, _, extra = control.partition("+")
+    block = {"time_ms": round(float(base) * 1000)}
+    if extra.startswith("b"):
+        block["byoyomi_ms"] = round(float(extra[1:]) * 1000)
+    else:
+        block["increment_ms"] = round(float(extra or 0) * 1000)
+    return block
+
+
 def rules(control, openings=None):
-    """The `rules` block: CONTROL ("BASE+INC" in seconds), no draw by ply count below 512
+    """The `rules` block: CONTROL (as `time_control` reads it), no draw by ply count below 512
     plies (ShogiArena's 320 would also ask the engine for a MaxMovesToDraw option it does not
     have), and the OPENINGS file when given, each opening played twice, colours swapped."""
-    base, _, increment = control.partition("+")
     block = {
-        "time_control": {
-            "time_ms": round(float(base) * 1000),
-            "increment_ms": round(float(increment or 0) * 1000),
-        },
+        "time_control": time_control(control),
         "adjudication": {"sync_max_plies_with_engine": False, "max_plies": 512},
     }
     if openings:
@@ -89,6 +98,12 @@ def run(kind, config, out, *args):
     print("running:", " ".join(command), file=sys.stderr)
     with open(out / "arena.log", "a", encoding="utf-8") as log:
         return subprocess.run(command, stdout=log, stderr=subprocess.STDOUT, env=env, check=False).returncode
+
+
+# A move's time in game.db: the wall clock from `go` to `bestmove` as ShogiArena measured it
+# (`next_move_time_ms` is the `time` of the engine's last `info`, which ours prints at the end
+# of its last whole iteration, a third of a second before its `bestmove` at times).
+MOVE_TIME = "COALESCE(wall_time_ms, next_move_time_ms)"
 
 
 def _reason(result, terminal, black, white):
@@ -137,10 +152,7 @@ def export_games(run_dir, out):
     lines = []
     for number, (game_id, result, plies, start, black, white) in enumerate(games, 1):
         times = {0: [], 1: []}
-        moves = connection.execute(
-            "SELECT ply, next_move_time_ms FROM game_move WHERE game_id = ? AND next_move_time_ms IS NOT NULL",
-            (game_id,),
-        ).fetchall()
+        moves = connection.execute(f"SELECT ply, {MOVE_TIME} FROM game_move WHERE game_id = ? AND {MOVE_TIME} IS NOT NULL", (game_id,)).fetchall()
         for ply, ms in moves:
             times[ply % 2].append(ms / 1000)
         record = reader.load_record(game_id=game_id) if reader else None

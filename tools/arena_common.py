@@ -90,6 +90,18 @@ def rules(control, openings=None):
     return block
 
 
+def tournament_config(name, engines, games, seed, control, openings, out):
+    """A run's configuration: ENGINES (name and engine file) playing GAMES games, one at a
+    time, from OPENINGS (written into OUT) drawn by SEED, at CONTROL (as `time_control`)."""
+    return {
+        "experiment_name": name,
+        "engines": engines,
+        "tournament": {"scheduler": "round_robin", "games_per_pair": games, "num_parallel": 1, "seed": seed},
+        "rules": rules(control, write_openings(openings, out / "openings.txt")),
+        "dashboard": {"enabled": False},
+    }
+
+
 def run(kind, config, out, *args):
     """`shogiarena run KIND CONFIG` into OUT/run, its log in OUT/arena.log; the exit status."""
     env = dict(os.environ, PYTHONWARNINGS="ignore")

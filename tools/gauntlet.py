@@ -109,18 +109,7 @@ def main():
             ),
         },
     ]
-    config = {
-        "experiment_name": "gauntlet",
-        "engines": engines,
-        "tournament": {
-            "scheduler": "round_robin",
-            "games_per_pair": args.games,
-            "num_parallel": 1,
-            "seed": args.seed,
-        },
-        "rules": arena.rules(args.tc, arena.write_openings(args.openings, out / "openings.txt")),
-        "dashboard": {"enabled": False},
-    }
+    config = arena.tournament_config("gauntlet", engines, args.games, args.seed, args.tc, args.openings, out)
     status = arena.run("tournament", arena.write_json(out / "gauntlet.yaml", config), out)
     lines = arena.export_games(out / "run", out)
     if (out / "run" / "game.db").exists():

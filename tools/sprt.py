@@ -71,27 +71,16 @@ def main():
         own = extra if name == "new" else {}
         engine = arena.write_engine(out / f"{name}.engine.yaml", name, copy, list(own), own)
         engines.append({"name": name, "engine_path": str(engine)})
-    config = {
-        "experiment_name": "sprt",
-        "engines": engines,
-        "tournament": {
-            "scheduler": "round_robin",
-            "games_per_pair": args.max_games,
-            "num_parallel": 1,
-            "seed": args.seed,
-        },
-        "rules": arena.rules(args.tc, arena.write_openings(args.openings, out / "openings.txt")),
-        "sprt": {
-            "tested_engine": "new",
-            "model": "gsprt-pentanomial-v1",
-            "elo0": args.elo0,
-            "elo1": args.elo1,
-            "alpha": args.alpha,
-            "beta": args.beta,
-            "max_games": args.max_games,
-            "num_parallel": 1,
-        },
-        "dashboard": {"enabled": False},
+    config = arena.tournament_config("sprt", engines, args.max_games, args.seed, args.tc, args.openings, out)
+    config["sprt"] = {
+        "tested_engine": "new",
+        "model": "gsprt-pentanomial-v1",
+        "elo0": args.elo0,
+        "elo1": args.elo1,
+        "alpha": args.alpha,
+        "beta": args.beta,
+        "max_games": args.max_games,
+        "num_parallel": 1,
     }
     status = arena.run("sprt", arena.write_json(out / "sprt.yaml", config), out)
     lines = arena.export_games(out / "run", out)

@@ -164,7 +164,10 @@ def export_games(run_dir, out):
     lines = []
     for number, (game_id, result, plies, start, black, white) in enumerate(games, 1):
         times = {0: [], 1: []}
-        moves = connection.execute(f"SELECT ply, {MOVE_TIME} FROM game_move WHERE game_id = ? AND {MOVE_TIME} IS NOT NULL", (game_id,)).fetchall()
+        moves = connection.execute(
+            f"SELECT ply, {MOVE_TIME} FROM game_move WHERE game_id = ? AND {MOVE_TIME} IS NOT NULL",
+            (game_id,),
+        ).fetchall()
         for ply, ms in moves:
             times[ply % 2].append(ms / 1000)
         record = reader.load_record(game_id=game_id) if reader else None

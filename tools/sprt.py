@@ -51,7 +51,7 @@ def main():
     parser.add_argument("old")
     parser.add_argument("out", type=Path)
     parser.add_argument("--max-games", type=int, default=4000)
-    parser.add_argument("--tc", default="10+0.1", help="seconds + increment a game (default 10+0.1)")
+    parser.add_argument("--tc", default="10+0.1", help="BASE+INC or BASE+bBYO, seconds (default 10+0.1)")
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)

@@ -75,7 +75,7 @@ def main():
     parser.add_argument("out", type=Path)
     parser.add_argument("--updates", type=int, default=1000)
     parser.add_argument("--pairs-per-update", type=int, default=1)
-    parser.add_argument("--tc", default="5+0.05", help="seconds + increment a game (default 5+0.05)")
+    parser.add_argument("--tc", default="5+0.05", help="BASE+INC or BASE+bBYO, seconds (default 5+0.05)")
     parser.add_argument("--params", help="the tunables to tune, comma-separated (default all)")
     parser.add_argument("--openings", default=arena.OPENINGS)
     parser.add_argument("--start", help="start values: a tuned.txt of an earlier run, or NAME=VALUE,...")

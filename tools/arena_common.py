@@ -118,6 +118,19 @@ def run(kind, config, out, *args):
 MOVE_TIME = "COALESCE(wall_time_ms, next_move_time_ms)"
 
 
+def timed_moves(connection, game_id, start):
+    """Each timed move of a game in game.db, in order: (played by Black, seconds). The plies
+    count from the first move off the START position (the opening's end), which the side to
+    move of its SFEN plays."""
+    first = connection.execute("SELECT MIN(ply) FROM game_move WHERE game_id = ?", (game_id,)).fetchone()[0]
+    black_first = start.split()[1] == "b"
+    moves = connection.execute(
+        f"SELECT ply, {MOVE_TIME} FROM game_move WHERE game_id = ? AND {MOVE_TIME} IS NOT NULL ORDER BY ply",
+        (game_id,),
+    ).fetchall()
+    return [(((ply - first) % 2 == 0) == black_first, ms / 1000) for ply, ms in moves]
+
+
 def _reason(result, terminal, black, white):
     """referee.py's words for how a game ended, its forfeits as tools/tally.py reads them."""
     winner, loser = (black, white) if result.startswith("BLACK") else (white, black)
@@ -163,22 +176,15 @@ def export_games(run_dir, out):
     (out / "records").mkdir(exist_ok=True)
     lines = []
     for number, (game_id, result, plies, start, black, white) in enumerate(games, 1):
-        times = {0: [], 1: []}
-        moves = connection.execute(
-            f"SELECT ply, {MOVE_TIME} FROM game_move WHERE game_id = ? AND {MOVE_TIME} IS NOT NULL",
-            (game_id,),
-        ).fetchall()
-        for ply, ms in moves:
-            times[ply % 2].append(ms / 1000)
+        times = {True: [], False: []}
+        for by_black, seconds in timed_moves(connection, game_id, start):
+            times[by_black].append(seconds)
         record = reader.load_record(game_id=game_id) if reader else None
         terminal = str(record.main_terminal) if record else ""
         if record:
             (out / "records" / f"{number:04d}.kif").write_text(record.to_kif(), encoding="utf-8")
         score = "1/2-1/2" if result.startswith("DRAW") else "1-0" if result.startswith("BLACK") else "0-1"
-        # Plies of the parity of the first one played are the side's to move at the start.
-        first = min((ply for ply, _ in moves), default=0)
-        sente = first % 2 if start.split()[1] == "b" else 1 - first % 2
-        avg = [f"{sum(t) / len(t):.3f}" if t else "-" for t in (times[sente], times[1 - sente])]
+        avg = [f"{sum(t) / len(t):.3f}" if t else "-" for t in (times[True], times[False])]
         lines.append(
             f"Game {number}/{len(games)}: {black} (sente) vs {white} (gote): {score} "
             f"{{{_reason(result, terminal, black, white)}}} plies={plies} "

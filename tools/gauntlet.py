@@ -53,25 +53,14 @@ def clock_lines(run_dir, control):
     ).fetchall()
     worst = {}
     for game_id, start, black, white in games:
-        left = {0: base, 1: base}
-        moves = db.execute(
-            f"SELECT ply, {arena.MOVE_TIME} FROM game_move WHERE game_id = ? "
-            f"AND {arena.MOVE_TIME} IS NOT NULL ORDER BY ply",
-            (game_id,),
-        ).fetchall()
-        # The game's plies count from the first move off its start position (the opening's
-        # end), which the side to move of that position's SFEN plays.
-        first = db.execute("SELECT MIN(ply) FROM game_move WHERE game_id = ?", (game_id,)).fetchone()[0]
-        movers = (black, white) if start.split()[1] == "b" else (white, black)
-        for ply, ms in moves:
-            side = (ply - first) % 2
-            name = movers[side]
-            spent = ms / 1000
-            slack = left[side] + extra - spent
+        left = {True: base, False: base}
+        for by_black, spent in arena.timed_moves(db, game_id, start):
+            name = black if by_black else white
+            slack = left[by_black] + extra - spent
             if byoyomi:
-                left[side] = max(0.0, left[side] - spent)
+                left[by_black] = max(0.0, left[by_black] - spent)
             else:
-                left[side] += extra - spent
+                left[by_black] += extra - spent
             least, longest = worst.get(name, (float("inf"), 0.0))
             worst[name] = (min(least, slack), max(longest, spent))
     return [f"{name}: least slack {s:.3f} s, longest move {m:.3f} s" for name, (s, m) in sorted(worst.items())]
@@ -99,7 +88,6 @@ def main():
     settings.update(option.split("=", 1) for option in args.anchor_option)
     name = args.anchor if args.anchor in NAMED else anchor_path.name
     ours = arena.copy_program(args.ours, out, "engine-gnushogi")
-    (out / "engine-anchor").mkdir(exist_ok=True)
     engines = [
         {"name": "gnushogi", "engine_path": str(arena.write_engine(out / "gnushogi.engine.yaml", "gnushogi", ours))},
         {

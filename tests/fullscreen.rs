@@ -506,9 +506,13 @@ fn under_a_real_terminal_a_move_then_quit() {
     assert!(lines[0].contains("Level: 40 moves in 5 min"));
     // A bigger window: drawn again at its size.
     t.tmux(&["resize-window", "-t", &t.name, "-x", "100", "-y", "30"]);
-    // The old screen also shows the prompt: wait for the redraw at the new width.
+    // The old screen also shows the prompt: wait for the whole redraw at the new width, its
+    // first line and its prompt's (a capture in the middle of the redraw has one only).
     let s = t.wait_until("the redraw at 100x30", |s| {
-        s.lines().count() == 30 && s.lines().next().is_some_and(|l| l.trim_end().len() > 90)
+        let lines: Vec<&str> = s.lines().collect();
+        lines.len() == 30
+            && lines[0].trim_end().len() > 90
+            && lines[28].starts_with("Your move is?")
     });
     let lines: Vec<&str> = s.lines().collect();
     assert_eq!(lines.len(), 30, "{s}");

@@ -4,8 +4,8 @@
 //! the trainer, in `trainer.rs`.)
 
 use gnushogi::eval::nnue::{
-    Accumulators, FEATURES, HAND_MAX, HIDDEN, MAX_ACTIVE, Network, NetworkError, active_features,
-    hand_feature, piece_features,
+    Accumulators, FEATURES, HAND_MAX, HIDDEN, MAX_ACTIVE, Network, NetworkError, QA,
+    active_features, hand_feature, piece_features,
 };
 use gnushogi::notation::{parse_sfen, usi::parse_square};
 use gnushogi::rules::{Color, MoveList, PieceKind, Position};
@@ -195,7 +195,7 @@ fn the_vector_output_layer_gives_the_portable_ones_numbers() {
     assert!(std::arch::is_x86_feature_detected!("avx2"), "this test wants an AVX2 machine");
     let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     // Below 0, inside 0..=QA and above it: the clip's three cases.
-    let mut lane = || (next() % 400) as i16 - 150;
+    let mut lane = || (next() % (3 * QA as u64)) as i16 - QA as i16;
     for net in [Network::random(7), Network::random(19), (*Network::built_in()).clone()] {
         for _ in 0..2000 {
             let us: [i16; HIDDEN] = std::array::from_fn(|_| lane());

@@ -7,7 +7,7 @@ mod mirror;
 
 use crate::common::quantize::{dequantize, quantize};
 use crate::common::{BIN, fresh_dir};
-use gnushogi::eval::nnue::{HIDDEN, L2, LOGIT_K, Network, active_features};
+use gnushogi::eval::nnue::{HIDDEN, L2, LOGIT_K, Network, NetworkError, active_features};
 use gnushogi::notation::{parse_sfen, to_sfen};
 use gnushogi::rules::{Move, MoveList, Position, START_SFEN};
 use mirror::{mirror, mirror_square};
@@ -207,6 +207,31 @@ fn integer_inference_follows_the_float_network() {
         // The hidden units are rounded to 1/QA: some centipawns.
         assert!((want - got).abs() < 30.0, "{sfen}: {want} vs {got}");
     }
+}
+
+#[test]
+fn files_of_the_format_before_are_read_at_its_scale() {
+    // GSNNUE03 put an activation of 1.0 at 127, a quarter of today's QA (508): its first
+    // layer's weights and the biases at that scale are the float ones times 127, not 508.
+    // Such a file is today's file of the same network with those weights divided by 4.
+    let p = random_floats();
+    let quarter = |v: &[f32]| v.iter().map(|x| x / 4.0).collect::<Vec<f32>>();
+    let mut old =
+        quantize(&quarter(&p[0]), &quarter(&p[1]), &p[2], &quarter(&p[3]), &p[4], p[5][0] / 4.0)
+            .to_bytes();
+    old[..8].copy_from_slice(b"GSNNUE03");
+    let net = Network::from_bytes(&old).unwrap();
+    for sfen in POSITIONS {
+        let pos = parse_sfen(sfen).unwrap();
+        let want = float_logit(&p, &pos) / LOGIT_K;
+        let got = f64::from(net.evaluate(&pos));
+        // The first layer's weights were rounded to 1/127: a few times more centipawns.
+        assert!((want - got).abs() < 60.0, "{sfen}: {want} vs {got}");
+    }
+    // A weight at the old scale too large for the new one is refused, not wrapped.
+    let w1_at = 20;
+    old[w1_at..w1_at + 2].copy_from_slice(&i16::MAX.to_le_bytes());
+    assert_eq!(Network::from_bytes(&old).err(), Some(NetworkError::Range));
 }
 
 #[test]

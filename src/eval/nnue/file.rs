@@ -2,7 +2,7 @@
 //! (`nnue/gnushogi.nnue`).
 
 use super::features::FEATURES;
-use super::{HIDDEN, L2, Network};
+use super::{HIDDEN, L2, Network, QA};
 
 /// What is wrong with a network file.
 #[derive(Debug, PartialEq, Eq)]
@@ -11,6 +11,8 @@ pub enum NetworkError {
     Header,
     /// Shorter or longer than its dimensions say.
     Size,
+    /// A file of the earlier format with a weight too large to scale up to this one's.
+    Range,
 }
 
 impl std::fmt::Display for NetworkError {
@@ -18,6 +20,7 @@ impl std::fmt::Display for NetworkError {
         match self {
             NetworkError::Header => write!(f, "not a network of these dimensions"),
             NetworkError::Size => write!(f, "the network file has the wrong size"),
+            NetworkError::Range => write!(f, "a weight of the network is out of range"),
         }
     }
 }
@@ -30,7 +33,14 @@ pub const MAX_FILE: u64 = 16 << 20;
 
 /// The file's first bytes, a name; the dimensions follow (`FEATURES`, `HIDDEN`, `L2`, each
 /// a little-endian u32).
-pub const MAGIC: &[u8; 8] = b"GSNNUE03";
+pub const MAGIC: &[u8; 8] = b"GSNNUE04";
+
+/// The format before, the same but for its activation of 1.0, 127 (`QA / 4`), which rounded
+/// the first layer's weights to steps of 0.008, coarser than a training round moves most of
+/// them. Its files are read exactly: their first layer's weights and the biases at its
+/// scale are multiplied by 4.
+const MAGIC_QA127: &[u8; 8] = b"GSNNUE03";
+const QA127_SCALE: i32 = QA / 127;
 
 /// The network every build carries (`nnue/gnushogi.nnue`, made by the recipe in
 /// doc/strength.md, "A learned evaluation").
@@ -52,12 +62,18 @@ impl Network {
         8 + 12 + 2 * (FEATURES * HIDDEN + HIDDEN + L2 * 2 * HIDDEN + L2) + 4 * (L2 + 1);
 
     /// Reads a network file: the magic, `FEATURES`, `HIDDEN`, `L2` as u32, then `w1`, `b1`,
-    /// `w2` as i16, `b2` as i32, `w3` as i16 and `b3` as i32, all little-endian.
+    /// `w2` as i16, `b2` as i32, `w3` as i16 and `b3` as i32, all little-endian. Files of
+    /// the format before (`GSNNUE03`) are read too, scaled to this one's.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let dims = [FEATURES, HIDDEN, L2].map(|d| (d as u32).to_le_bytes());
-        if bytes.len() < 20 || &bytes[..8] != MAGIC || bytes[8..20] != dims.concat()[..] {
+        if bytes.len() < 20 || bytes[8..20] != dims.concat()[..] {
             return Err(NetworkError::Header);
         }
+        let scale = match &bytes[..8] {
+            magic if magic == MAGIC => 1,
+            magic if magic == MAGIC_QA127 => QA127_SCALE,
+            _ => return Err(NetworkError::Header),
+        };
         if bytes.len() != Self::FILE_LEN {
             return Err(NetworkError::Size);
         }
@@ -76,6 +92,15 @@ impl Network {
         let w3: Vec<i16> =
             rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let b3 = i32s(&rest[2 * L2..])[0];
+        let up16 = |v: Vec<i16>| {
+            v.into_iter()
+                .map(|x| i16::try_from(i32::from(x) * scale).map_err(|_| NetworkError::Range))
+                .collect::<Result<Vec<i16>, _>>()
+        };
+        let up32 = |x: i32| x.checked_mul(scale).ok_or(NetworkError::Range);
+        let (w1, b1) = (up16(w1)?, up16(b1)?);
+        let b2 = b2.into_iter().map(up32).collect::<Result<Vec<i32>, _>>()?;
+        let b3 = up32(b3)?;
         Ok(Network { w1, b1, w2, b2, w3, b3 })
     }
 

@@ -33,10 +33,12 @@ use crate::rules::Position;
 pub const HIDDEN: usize = 32;
 /// Units of the hidden layer.
 pub const L2: usize = 16;
-/// An activation of 1.0.
-pub const QA: i32 = 127;
+/// An activation of 1.0: the first layer's weights are rounded to steps of 1/508. The
+/// largest accumulator the networks trained so far can reach is about 16.0 (the bias and
+/// each unit's 80 largest weights), a quarter of what an i16 holds at this scale.
+pub const QA: i32 = 508;
 /// The scale of the hidden layer's and the output's weights (i16: a weight of 1.0 is 256,
-/// and 512 inputs of at most `QA` stay far inside an i32).
+/// and the hidden layer's 64 inputs of at most `QA` stay inside an i32).
 pub const QB: i32 = 256;
 /// The logistic scale of centipawns, as the linear table was fitted: the chance of a win is
 /// `sigmoid(LOGIT_K × cp)`.

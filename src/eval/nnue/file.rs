@@ -40,7 +40,10 @@ pub const MAGIC: &[u8; 8] = b"GSNNUE04";
 /// them. Its files are read exactly: their first layer's weights and the biases at its
 /// scale are multiplied by 4.
 const MAGIC_QA127: &[u8; 8] = b"GSNNUE03";
-const QA127_SCALE: i32 = QA / 127;
+const QA127_SCALE: i32 = {
+    assert!(QA % 127 == 0, "the old files' weights scale up exactly");
+    QA / 127
+};
 
 /// The network every build carries (`nnue/gnushogi.nnue`, made by the recipe in
 /// doc/strength.md, "A learned evaluation").
@@ -92,6 +95,9 @@ impl Network {
         let w3: Vec<i16> =
             rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let b3 = i32s(&rest[2 * L2..])[0];
+        if scale == 1 {
+            return Ok(Network { w1, b1, w2, b2, w3, b3 });
+        }
         let up16 = |v: Vec<i16>| {
             v.into_iter()
                 .map(|x| i16::try_from(i32::from(x) * scale).map_err(|_| NetworkError::Range))

@@ -29,7 +29,7 @@
 //! it, in integers) before training, to rank a new network against the shipped one on data
 //! neither was trained on; with `--epochs 0` it only compares.
 
-use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network};
+use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, LOGIT_K, Network, NetworkError};
 use gnushogi::eval::{self, nnue};
 use gnushogi::notation::parse_sfen;
 use gnushogi::rules::{Color, Position};
@@ -190,7 +190,7 @@ impl Params {
         Ok(p)
     }
 
-    fn network(&self) -> Network {
+    fn network(&self) -> Result<Network, NetworkError> {
         quantize::quantize(&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, self.b3[0])
     }
 }
@@ -461,7 +461,8 @@ fn main() -> std::io::Result<()> {
         }
     }
     if !out.is_empty() {
-        let net = p.network();
+        let net =
+            p.network().map_err(|e| std::io::Error::other(format!("{out} not written: {e}")))?;
         std::fs::write(&out, net.to_bytes())?;
         eprintln!("wrote {out}");
         if held_out.len() > 0 {

@@ -89,6 +89,37 @@ fn files_round_trip_and_bad_ones_are_refused() {
 }
 
 #[test]
+fn networks_whose_accumulators_could_overflow_are_refused() {
+    // Unit 3's bias at 0 and its column of the first layer empty but for `MAX_ACTIVE`
+    // weights of `w` (or `-w`), spread over the features: the largest sum a position could
+    // give is `MAX_ACTIVE * w`, which fits an i16 at 207 and not at 208.
+    let (unit, header) = (3, 20);
+    let set_w1 = |bytes: &mut [u8], f: usize, w: i16| {
+        let at = header + 2 * (f * HIDDEN + unit);
+        bytes[at..at + 2].copy_from_slice(&w.to_le_bytes());
+    };
+    let file = |w: i16| {
+        let mut bytes = Network::random(5).to_bytes();
+        for f in 0..FEATURES {
+            set_w1(&mut bytes, f, 0);
+        }
+        let b1 = header + 2 * (FEATURES * HIDDEN + unit);
+        bytes[b1..b1 + 2].copy_from_slice(&0i16.to_le_bytes());
+        for i in 0..MAX_ACTIVE {
+            set_w1(&mut bytes, i * (FEATURES / MAX_ACTIVE), w);
+        }
+        bytes
+    };
+    assert_eq!(MAX_ACTIVE * 207, 32_706);
+    for sign in [1, -1] {
+        assert!(Network::from_bytes(&file(sign * 207)).is_ok());
+        assert_eq!(Network::from_bytes(&file(sign * 208)).err(), Some(NetworkError::Range));
+    }
+    // The built-in network is far inside.
+    assert!(Network::from_bytes(&Network::built_in().to_bytes()).is_ok());
+}
+
+#[test]
 fn accumulators_along_paths_match_a_fresh_build() {
     let net = Network::random(11);
     let mut accs = Accumulators::new(64);

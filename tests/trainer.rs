@@ -164,7 +164,7 @@ fn random_floats() -> [Vec<f32>; 6] {
 }
 
 fn quantized(p: &[Vec<f32>; 6]) -> Network {
-    quantize(&p[0], &p[1], &p[2], &p[3], &p[4], p[5][0])
+    quantize(&p[0], &p[1], &p[2], &p[3], &p[4], p[5][0]).unwrap()
 }
 
 /// The float network's logit for the side to move of `pos`, as the trainer computes it.
@@ -218,6 +218,7 @@ fn files_of_the_format_before_are_read_at_its_scale() {
     let quarter = |v: &[f32]| v.iter().map(|x| x / 4.0).collect::<Vec<f32>>();
     let mut old =
         quantize(&quarter(&p[0]), &quarter(&p[1]), &p[2], &quarter(&p[3]), &p[4], p[5][0] / 4.0)
+            .unwrap()
             .to_bytes();
     old[..8].copy_from_slice(b"GSNNUE03");
     let net = Network::from_bytes(&old).unwrap();

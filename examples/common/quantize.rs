@@ -8,11 +8,19 @@
 //! the output is a logit. The engine's activation of 1.0 is `QA`; its hidden and output
 //! weights are scaled by `QB`.
 
-use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, MAGIC, Network, QA, QB};
+use gnushogi::eval::nnue::{FEATURES, HIDDEN, L2, MAGIC, Network, NetworkError, QA, QB};
 
 /// The network the float weights round to. Values beyond what the integers hold are
-/// clamped.
-pub fn quantize(w1: &[f32], b1: &[f32], w2: &[f32], b2: &[f32], w3: &[f32], b3: f32) -> Network {
+/// clamped; first-layer weights whose sums could overflow the engine's accumulators are an
+/// error (`NetworkError::Range`).
+pub fn quantize(
+    w1: &[f32],
+    b1: &[f32],
+    w2: &[f32],
+    b2: &[f32],
+    w3: &[f32],
+    b3: f32,
+) -> Result<Network, NetworkError> {
     let (qa, qb) = (QA as f32, QB as f32);
     let mut bytes = MAGIC.to_vec();
     for d in [FEATURES, HIDDEN, L2] {
@@ -31,7 +39,7 @@ pub fn quantize(w1: &[f32], b1: &[f32], w2: &[f32], b2: &[f32], w3: &[f32], b3: 
     }
     i16s(&mut bytes, w3, qb);
     bytes.extend(((b3 * qa * qb).round() as i32).to_le_bytes());
-    Network::from_bytes(&bytes).expect("weights of the network's dimensions")
+    Network::from_bytes(&bytes)
 }
 
 /// The float weights [`quantize`] would round to `net`, in its argument order (`b3` last,

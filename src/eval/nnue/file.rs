@@ -1,7 +1,7 @@
 //! The network file: its format, read and written, and the network every build carries
 //! (`nnue/gnushogi.nnue`).
 
-use super::features::FEATURES;
+use super::features::{FEATURES, MAX_ACTIVE};
 use super::{HIDDEN, L2, Network, QA};
 
 /// What is wrong with a network file.
@@ -11,7 +11,8 @@ pub enum NetworkError {
     Header,
     /// Shorter or longer than its dimensions say.
     Size,
-    /// A file of the earlier format with a weight too large to scale up to this one's.
+    /// A weight too large: one of a file of the earlier format that does not scale up to
+    /// this one's, or first-layer weights whose sum in some position leaves an i16.
     Range,
 }
 
@@ -45,6 +46,11 @@ const QA127_SCALE: i32 = {
     QA / 127
 };
 
+/// `net`, unless its accumulators can overflow.
+fn checked(net: Network) -> Result<Network, NetworkError> {
+    if net.accumulators_fit() { Ok(net) } else { Err(NetworkError::Range) }
+}
+
 /// The network every build carries (`nnue/gnushogi.nnue`, made by the recipe in
 /// doc/strength.md, "A learned evaluation").
 const EMBEDDED: &[u8] = include_bytes!("../../../nnue/gnushogi.nnue");
@@ -66,7 +72,8 @@ impl Network {
 
     /// Reads a network file: the magic, `FEATURES`, `HIDDEN`, `L2` as u32, then `w1`, `b1`,
     /// `w2` as i16, `b2` as i32, `w3` as i16 and `b3` as i32, all little-endian. Files of
-    /// the format before (`GSNNUE03`) are read too, scaled to this one's.
+    /// the format before (`GSNNUE03`) are read too, scaled to this one's. A network whose
+    /// accumulators could overflow is refused ([`NetworkError::Range`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let dims = [FEATURES, HIDDEN, L2].map(|d| (d as u32).to_le_bytes());
         if bytes.len() < 20 || bytes[8..20] != dims.concat()[..] {
@@ -96,7 +103,7 @@ impl Network {
             rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let b3 = i32s(&rest[2 * L2..])[0];
         if scale == 1 {
-            return Ok(Network { w1, b1, w2, b2, w3, b3 });
+            return checked(Network { w1, b1, w2, b2, w3, b3 });
         }
         let up16 = |v: Vec<i16>| {
             v.into_iter()
@@ -107,7 +114,27 @@ impl Network {
         let (w1, b1) = (up16(w1)?, up16(b1)?);
         let b2 = b2.into_iter().map(up32).collect::<Result<Vec<i32>, _>>()?;
         let b3 = up32(b3)?;
-        Ok(Network { w1, b1, w2, b2, w3, b3 })
+        checked(Network { w1, b1, w2, b2, w3, b3 })
+    }
+
+    /// Whether every accumulator stays inside an i16 in every position: its bias plus the
+    /// `MAX_ACTIVE` largest of its weights, and plus the as many smallest. The updates wrap,
+    /// so a sum inside the range comes out right whatever the order; one outside would turn
+    /// a large evaluation into its opposite.
+    fn accumulators_fit(&self) -> bool {
+        let n = MAX_ACTIVE.min(FEATURES);
+        let mut column = vec![0i32; FEATURES];
+        (0..HIDDEN).all(|h| {
+            for (f, w) in column.iter_mut().enumerate() {
+                *w = i32::from(self.w1[f * HIDDEN + h]);
+            }
+            let bias = i32::from(self.b1[h]);
+            column.select_nth_unstable(n - 1);
+            let low: i32 = column[..n].iter().filter(|w| **w < 0).sum();
+            column.select_nth_unstable_by(n - 1, |a, b| b.cmp(a));
+            let high: i32 = column[..n].iter().filter(|w| **w > 0).sum();
+            bias + low >= i32::from(i16::MIN) && bias + high <= i32::from(i16::MAX)
+        })
     }
 
     /// Writes the network in the form [`Network::from_bytes`] reads.

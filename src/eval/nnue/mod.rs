@@ -34,8 +34,9 @@ pub const HIDDEN: usize = 32;
 /// Units of the hidden layer.
 pub const L2: usize = 16;
 /// An activation of 1.0: the first layer's weights are rounded to steps of 1/508. The
-/// largest accumulator the networks trained so far can reach is about 16.0 (the bias and
-/// each unit's 80 largest weights), a quarter of what an i16 holds at this scale.
+/// largest accumulator the networks trained so far can reach is about 28.0 (the bias and
+/// each unit's `MAX_ACTIVE` largest weights), under half of what an i16 holds at this scale;
+/// a network that could go past it is refused when read.
 pub const QA: i32 = 508;
 /// The scale of the hidden layer's and the output's weights (i16: a weight of 1.0 is 256,
 /// and the hidden layer's 64 inputs of at most `QA` stay inside an i32).

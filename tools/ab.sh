@@ -9,7 +9,9 @@
 # CONTROL is referee.py's: "--st 0.25" (seconds a move, the default) or "--tc 10+0.1".
 # Environment: OUT (default target/ab), OPENINGS (default tests/data/openings.txt), SEED (the
 # shuffle, default 1: a long match is split into parts with other seeds), EXTRA1 (more options
-# for NEW, e.g. "--option1 EvalFile=/path/net.nnue" to try a network with one build), REFEREE.
+# for NEW, e.g. "--option1 EvalFile=/path/net.nnue" to try a network with one build), EXTRA2
+# (more options for OLD), REFEREE. A match by nodes, which the load beside it cannot tilt:
+#   EXTRA1="--option1 SkillLevel=16" EXTRA2="--option2 SkillLevel=16" tools/ab.sh NEW OLD 90 "--st 10"
 set -eu
 cd "$(dirname "$0")/.."
 new=${1:?usage: $0 NEW OLD GAMES [CONTROL]}
@@ -24,7 +26,7 @@ mkdir -p "$OUT"
 python3 "$REFEREE" --engine1 "$new --usi" --proto1 usi --name1 new \
     --option1 OwnBook=false --option1 USI_Hash=64 --option1 Threads=1 ${EXTRA1:-} \
     --engine2 "$old --usi" --proto2 usi --name2 old \
-    --option2 OwnBook=false --option2 USI_Hash=64 --option2 Threads=1 \
+    --option2 OwnBook=false --option2 USI_Hash=64 --option2 Threads=1 ${EXTRA2:-} \
     --games "$games" $control --openings "$OPENINGS" --shuffle --seed "${SEED:-1}" \
     --pgn-out "$OUT" --log-dir "$OUT/logs" >"$OUT/out.txt" 2>&1 || true
 tail -n 5 "$OUT/out.txt"

@@ -46,11 +46,6 @@ const QA127_SCALE: i32 = {
     QA / 127
 };
 
-/// `net`, unless its accumulators can overflow.
-fn checked(net: Network) -> Result<Network, NetworkError> {
-    if net.accumulators_fit() { Ok(net) } else { Err(NetworkError::Range) }
-}
-
 /// The network every build carries (`nnue/gnushogi.nnue`, made by the recipe in
 /// doc/strength.md, "A learned evaluation").
 const EMBEDDED: &[u8] = include_bytes!("../../../nnue/gnushogi.nnue");
@@ -75,6 +70,13 @@ impl Network {
     /// the format before (`GSNNUE03`) are read too, scaled to this one's. A network whose
     /// accumulators could overflow is refused ([`NetworkError::Range`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let net = Self::parse(bytes)?;
+        if net.accumulators_fit() { Ok(net) } else { Err(NetworkError::Range) }
+    }
+
+    /// The weights of a file as [`Network::from_bytes`] reads it, scaled to this format,
+    /// before the accumulators are checked.
+    fn parse(bytes: &[u8]) -> Result<Network, NetworkError> {
         let dims = [FEATURES, HIDDEN, L2].map(|d| (d as u32).to_le_bytes());
         if bytes.len() < 20 || bytes[8..20] != dims.concat()[..] {
             return Err(NetworkError::Header);
@@ -103,7 +105,7 @@ impl Network {
             rest[..2 * L2].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let b3 = i32s(&rest[2 * L2..])[0];
         if scale == 1 {
-            return checked(Network { w1, b1, w2, b2, w3, b3 });
+            return Ok(Network { w1, b1, w2, b2, w3, b3 });
         }
         let up16 = |v: Vec<i16>| {
             v.into_iter()
@@ -114,7 +116,7 @@ impl Network {
         let (w1, b1) = (up16(w1)?, up16(b1)?);
         let b2 = b2.into_iter().map(up32).collect::<Result<Vec<i32>, _>>()?;
         let b3 = up32(b3)?;
-        checked(Network { w1, b1, w2, b2, w3, b3 })
+        Ok(Network { w1, b1, w2, b2, w3, b3 })
     }
 
     /// Whether every accumulator stays inside an i16 in every position: its bias plus the

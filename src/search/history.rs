@@ -38,6 +38,17 @@ fn cont_key(pos: &Position, m: Move) -> (usize, Square) {
     (code, m.to())
 }
 
+/// Keys of the capture history: moving piece's code × destination × captured kind.
+const CAPTURE_KEYS: usize = 32 * 81 * 16;
+
+/// The capture history slot of `m` in `pos`, if it captures.
+#[inline]
+fn capture_index(pos: &Position, m: Move) -> Option<usize> {
+    let victim = pos.piece_at(m.to())?;
+    let (code, to) = cont_key(pos, m);
+    Some((code * 81 + to.index()) * 16 + victim.kind().index())
+}
+
 /// The continuation row of a missing previous move.
 static ZERO_ROW: [i16; CONT_KEYS] = [0; CONT_KEYS];
 
@@ -74,6 +85,8 @@ pub struct Tables {
     /// the table is 13 MiB, and a search writes few of its rows, so a clear zeroes only these.
     touched_rows: Vec<u64>,
     counter: Vec<Option<Move>>,
+    /// Capture history: how well a capture (moving piece, destination, captured kind) did.
+    capture: Vec<i16>,
     /// Correction history: the search's score less the static evaluation, averaged by side
     /// to move and pawn structure.
     correction: Vec<i16>,
@@ -93,6 +106,7 @@ impl Tables {
             continuation,
             touched_rows: vec![0; CONT_KEYS.div_ceil(64)],
             counter: vec![None; 32 * 81],
+            capture: vec![0; CAPTURE_KEYS],
             correction: vec![0; 2 * CORRECTION_SIZE],
             eval_cache: vec![0; EVAL_CACHE_SIZE],
         }
@@ -109,6 +123,7 @@ impl Tables {
             }
         }
         self.counter.fill(None);
+        self.capture.fill(0);
         self.correction.fill(0);
     }
 
@@ -155,6 +170,20 @@ impl Tables {
             let row = prev.0 * 81 + prev.1.index();
             self.touched_rows[row / 64] |= 1 << (row % 64);
             let c = &mut self.continuation[cont_index(prev, cur)];
+            *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The capture history of `m` in `pos` (0 for a move that captures nothing).
+    #[inline]
+    pub(super) fn capture_history(&self, pos: &Position, m: Move) -> i32 {
+        capture_index(pos, m).map_or(0, |i| i32::from(self.capture[i]))
+    }
+
+    /// Moves the capture history of `m`, a capture in `pos`, by `bonus`.
+    pub(super) fn update_capture_history(&mut self, pos: &Position, m: Move, bonus: i32) {
+        if let Some(i) = capture_index(pos, m) {
+            let c = &mut self.capture[i];
             *c = pulled(i32::from(*c), bonus, HISTORY_MAX) as i16;
         }
     }
@@ -278,7 +307,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clear_zeroes_every_continuation_entry_written() {
+    fn clear_zeroes_every_continuation_and_capture_entry_written() {
         let pos = Position::startpos();
         let mut tables = Tables::new();
         let mut list = crate::rules::MoveList::new();
@@ -291,7 +320,29 @@ mod tests {
             tables.update_history(&pos, m, 500, [Some(prev), Some(previous[(i + 1) % 3])]);
         }
         assert!(tables.continuation.iter().any(|&c| c != 0));
+        // A capture's history; a move capturing nothing has none to move.
+        let quiet = list.iter().next().expect("moves");
+        tables.update_capture_history(&pos, quiet, 500);
+        assert!(tables.capture.iter().all(|&c| c == 0));
+        assert_eq!(tables.capture_history(&pos, quiet), 0);
+        // After 7g7f 3c3d the bishops face each other: either takes the other.
+        let middle = crate::notation::parse_sfen(
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        )
+        .expect("a position");
+        let mut moves = crate::rules::MoveList::new();
+        middle.legal_moves(&mut moves);
+        let bishop_takes =
+            moves.iter().find(|&m| middle.piece_at(m.to()).is_some()).expect("a capture");
+        tables.update_capture_history(&middle, bishop_takes, 500);
+        assert_eq!(tables.capture_history(&middle, bishop_takes), 500);
+        tables.update_capture_history(&middle, bishop_takes, -200);
+        assert_eq!(
+            tables.capture_history(&middle, bishop_takes),
+            500 - 200 - 500 * 200 / HISTORY_MAX
+        );
         tables.clear();
+        assert!(tables.capture.iter().all(|&c| c == 0));
         assert!(tables.continuation.iter().all(|&c| c == 0));
         assert!(tables.touched_rows.iter().all(|&w| w == 0));
         assert!(tables.history.iter().all(|&h| h == 0));

@@ -149,7 +149,7 @@ impl Worker<'_> {
                 sm.score = -(i as i32);
             }
         } else if generated {
-            self.frames[fi].first_batch(pos, order);
+            self.frames[fi].first_batch(pos, order, &self.tables);
         }
 
         let original_alpha = alpha;
@@ -158,6 +158,8 @@ impl Worker<'_> {
         let mut move_count = 0usize;
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0;
+        let mut captures_tried: [Option<Move>; 32] = [None; 32];
+        let mut n_captures = 0;
         let lmp_limit = (self.tuning.lmp_base + depth * depth) / if improving { 1 } else { 2 };
         // The enemy king's lines, once the pruning first asks whether a move checks.
         let mut check_info = None;
@@ -170,7 +172,7 @@ impl Worker<'_> {
             } else {
                 if !generated {
                     generated = true;
-                    self.frames[fi].first_batch(pos, order);
+                    self.frames[fi].first_batch(pos, order, &self.tables);
                 }
                 let Some(ScoredMove { mv, score, .. }) =
                     self.frames[fi].pick(pos, next, &self.tables, &self.stack, ply)
@@ -343,9 +345,15 @@ impl Worker<'_> {
                         self.pv.update(ply, m);
                     }
                     if v >= beta {
+                        let bonus = (depth * depth * self.tuning.history_bonus_per_depth)
+                            .min(self.tuning.history_bonus_max);
+                        if capture {
+                            self.tables.update_capture_history(pos, m, bonus);
+                        }
+                        for &c in captures_tried[..n_captures].iter().flatten() {
+                            self.tables.update_capture_history(pos, c, -bonus);
+                        }
                         if quiet {
-                            let bonus = (depth * depth * self.tuning.history_bonus_per_depth)
-                                .min(self.tuning.history_bonus_max);
                             self.stack.add_killer(ply, m);
                             let previous = self.stack.previous_moves(ply);
                             self.tables.update_history(pos, m, bonus, previous);
@@ -362,6 +370,9 @@ impl Worker<'_> {
             if quiet && n_quiets < quiets_tried.len() {
                 quiets_tried[n_quiets] = Some(m);
                 n_quiets += 1;
+            } else if capture && n_captures < captures_tried.len() {
+                captures_tried[n_captures] = Some(m);
+                n_captures += 1;
             }
         }
 

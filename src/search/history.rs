@@ -1,7 +1,7 @@
 //! Statistics learnt while searching: the butterfly history, the continuation history one and
-//! two plies back and counter moves (move ordering), and the correction history (how far the
-//! search found the static evaluation off, by pawn structure). Kept per thread from move to
-//! move.
+//! two plies back, counter moves and the capture history (move ordering), and the correction
+//! history (how far the search found the static evaluation off, by pawn structure). Kept per
+//! thread from move to move.
 
 use crate::rules::{Color, Move, PieceKind, Position, Square};
 

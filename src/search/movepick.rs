@@ -1,6 +1,7 @@
 //! Move ordering, in stages: the hash move is searched before anything is generated; then
 //! the captures and promotions (every evasion in check) with the killers and counter move are
-//! scored and picked best first; the other quiet moves are generated, given their history
+//! scored (a capture by its victim, its attacker and its capture history) and picked best
+//! first; the other quiet moves are generated, given their history
 //! scores and sorted only when the better moves are used up, which most cut nodes never reach.
 
 use super::history::Tables;

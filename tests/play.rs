@@ -10,9 +10,12 @@ use gnushogi::search::SearchLimits;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+/// The next update that is not a search's iteration: whether a search reports one depends on
+/// how long it takes, which the machine's load decides.
 fn next_update(m: &mut Match, events: &Receiver<Event>) -> Update {
     loop {
         match m.next_event(events, Some(Duration::from_secs(60))) {
+            Wake::Update(Update::Info { .. }) => {}
             Wake::Update(u) => return u,
             Wake::Nothing | Wake::Closed => panic!("no update"),
             Wake::Event(_) => {}

@@ -10,8 +10,9 @@ use gnushogi::search::SearchLimits;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-/// The next update that is not a search's iteration: whether a search reports one depends on
-/// how long it takes, which the machine's load decides.
+/// The next update that is not a search's iteration report: a search sends one before its
+/// move, and whether a move is searched at all (rather than taken from the opening book, whose
+/// pick is random) is luck.
 fn next_update(m: &mut Match, events: &Receiver<Event>) -> Update {
     loop {
         match m.next_event(events, Some(Duration::from_secs(60))) {

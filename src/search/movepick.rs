@@ -216,7 +216,8 @@ impl MoveBuf {
         let mut good = 0;
         for sm in self.moves.iter_mut() {
             (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
-            if sm.score < TT_MOVE_SCORE && pos.piece_at(sm.mv.to()).is_some() {
+            // The hash move stays first; a move capturing nothing has no capture history (0).
+            if sm.score < TT_MOVE_SCORE {
                 sm.score += tables.capture_history(pos, sm.mv) / CAPTURE_HISTORY_DIVISOR;
             }
             if sm.score >= GOOD_MOVE_SCORE {

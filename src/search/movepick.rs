@@ -92,10 +92,6 @@ pub(super) fn declines_promotion(pos: &Position, m: Move) -> bool {
 /// The ordering score of the hash move: above every other.
 pub(super) const TT_MOVE_SCORE: i32 = 2_000_000;
 
-/// A capture's history counts this much less than its victim's value (eight times its
-/// centipawns) in its order: at most half a rook's worth either way.
-const CAPTURE_HISTORY_DIVISOR: i32 = 4;
-
 /// Moves picked by selection before the rest of the list is sorted once.
 const SELECT_FIRST: usize = 3;
 
@@ -201,7 +197,15 @@ impl MoveBuf {
     /// promotions, and the killers and counter move where they are legal quiet moves here (in
     /// check, every evasion). The other quiet moves follow when `pick` gets to them: a node
     /// that cuts on a capture or a killer never generates them.
-    pub(super) fn first_batch(&mut self, pos: &Position, order: MoveOrder, tables: &Tables) {
+    /// A capture's history counts `1 / capture_divisor` of itself in its order (the tunable
+    /// `CaptureHistoryDivisor`).
+    pub(super) fn first_batch(
+        &mut self,
+        pos: &Position,
+        order: MoveOrder,
+        tables: &Tables,
+        capture_divisor: i32,
+    ) {
         self.clear();
         pos.legal_noisy_into(self);
         if !pos.in_check() {
@@ -218,7 +222,7 @@ impl MoveBuf {
             (sm.score, sm.quiet) = order_score(pos, sm.mv, &order);
             // The hash move stays first; a move capturing nothing has no capture history (0).
             if sm.score < TT_MOVE_SCORE {
-                sm.score += tables.capture_history(pos, sm.mv) / CAPTURE_HISTORY_DIVISOR;
+                sm.score += tables.capture_history(pos, sm.mv) / capture_divisor;
             }
             if sm.score >= GOOD_MOVE_SCORE {
                 good += 1;
@@ -228,15 +232,18 @@ impl MoveBuf {
         self.pending = true;
     }
 
-    /// Orders the captures: the most valuable victim first, the cheapest attacker among
-    /// equals, promotions ahead.
-    pub(super) fn score_captures(&mut self, pos: &Position) {
+    /// Orders the captures of a quiescence search: the most valuable victim first, the
+    /// cheapest attacker among equals, promotions ahead, each moved by its capture history
+    /// (`1 / capture_divisor` of it, as in [`MoveBuf::first_batch`]).
+    pub(super) fn score_captures(&mut self, pos: &Position, tables: &Tables, capture_divisor: i32) {
         for sm in self.moves.iter_mut() {
             let m = sm.mv;
             let victim = pos.piece_at(m.to()).map_or(0, |p| capture_value(p.kind()));
             let attacker =
                 m.from().and_then(|f| pos.piece_at(f)).map_or(0, |p| PIECE_VALUE[p.kind().index()]);
-            sm.score = victim * 8 - attacker / 8 + if m.is_promotion() { 300 } else { 0 };
+            sm.score = victim * 8 - attacker / 8
+                + if m.is_promotion() { 300 } else { 0 }
+                + tables.capture_history(pos, m) / capture_divisor;
         }
     }
 
@@ -317,5 +324,40 @@ impl MoveBuf {
             self.sorted_from = Some(i);
         }
         Some(list[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quiescence order of two captures of one pawn: the cheaper attacker first, until
+    /// the other capture's history outweighs the difference.
+    #[test]
+    fn the_quiescence_order_follows_the_capture_history() {
+        // A silver on 6f and a gold on 4f can both take the pawn on 5e.
+        let pos =
+            crate::notation::parse_sfen("4k4/9/9/9/4p4/3S1G3/9/9/4K4 b - 1").expect("a position");
+        let order = |tables: &Tables| {
+            let mut buf = MoveBuf::new();
+            pos.legal_captures_into(&mut buf);
+            buf.score_captures(&pos, tables, 4);
+            buf.moves.sort_by_key(|sm| std::cmp::Reverse(sm.score));
+            buf.moves.iter().map(|sm| sm.mv.from().expect("a board move")).collect::<Vec<_>>()
+        };
+        let mut tables = Tables::new();
+        let before = order(&tables);
+        assert_eq!(before.len(), 2);
+        let kind_at = |sq| pos.piece_at(sq).map(|p| p.kind());
+        assert_eq!(kind_at(before[0]), Some(PieceKind::Silver));
+        let mut moves = crate::rules::MoveList::new();
+        pos.legal_captures(&mut moves);
+        let gold_takes = moves
+            .iter()
+            .find(|m| m.from().and_then(kind_at) == Some(PieceKind::Gold))
+            .expect("the gold's capture");
+        tables.update_capture_history(&pos, gold_takes, 400);
+        let after = order(&tables);
+        assert_eq!(kind_at(after[0]), Some(PieceKind::Gold));
     }
 }

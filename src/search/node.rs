@@ -149,7 +149,12 @@ impl Worker<'_> {
                 sm.score = -(i as i32);
             }
         } else if generated {
-            self.frames[fi].first_batch(pos, order, &self.tables);
+            self.frames[fi].first_batch(
+                pos,
+                order,
+                &self.tables,
+                self.tuning.capture_history_divisor,
+            );
         }
 
         let original_alpha = alpha;
@@ -172,7 +177,12 @@ impl Worker<'_> {
             } else {
                 if !generated {
                     generated = true;
-                    self.frames[fi].first_batch(pos, order, &self.tables);
+                    self.frames[fi].first_batch(
+                        pos,
+                        order,
+                        &self.tables,
+                        self.tuning.capture_history_divisor,
+                    );
                 }
                 let Some(ScoredMove { mv, score, .. }) =
                     self.frames[fi].pick(pos, next, &self.tables, &self.stack, ply)
@@ -512,7 +522,7 @@ impl Worker<'_> {
         if n_moves == 0 {
             return if in_check { mated_in(ply) } else { stand };
         }
-        self.frames[ply].score_captures(pos);
+        self.frames[ply].score_captures(pos, &self.tables, self.tuning.capture_history_divisor);
         let mut best_move = None;
         for i in 0..n_moves {
             let Some(ScoredMove { mv: m, .. }) =

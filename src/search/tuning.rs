@@ -135,6 +135,9 @@ tunables! {
     HistoryBonusPerDepth history_bonus_per_depth "HistoryBonusPerDepth" = 16 in 4..=64 step 2;
     /// …at most this.
     HistoryBonusMax history_bonus_max "HistoryBonusMax" = 1600 in 400..=4000 step 100;
+    /// Capture history: a capture's order score moves by its entry divided by this (the
+    /// victim's value counts eight times its centipawns).
+    CaptureHistoryDivisor capture_history_divisor "CaptureHistoryDivisor" = 4 in 1..=16 step 1;
     /// Aspiration: half the first window's width around the last score (centipawns).
     AspirationDelta aspiration_delta "AspirationDelta" = 25 in 5..=100 step 3;
 }

@@ -197,6 +197,7 @@ impl MoveBuf {
     /// promotions, and the killers and counter move where they are legal quiet moves here (in
     /// check, every evasion). The other quiet moves follow when `pick` gets to them: a node
     /// that cuts on a capture or a killer never generates them.
+    ///
     /// A capture's history counts `1 / capture_divisor` of itself in its order (the tunable
     /// `CaptureHistoryDivisor`).
     pub(super) fn first_batch(

@@ -344,21 +344,17 @@ mod tests {
             pos.legal_captures_into(&mut buf);
             buf.score_captures(&pos, tables, 4);
             buf.moves.sort_by_key(|sm| std::cmp::Reverse(sm.score));
-            buf.moves.iter().map(|sm| sm.mv.from().expect("a board move")).collect::<Vec<_>>()
+            buf.moves.iter().map(|sm| sm.mv).collect::<Vec<_>>()
         };
+        let mover = |m: Move| m.from().and_then(|sq| pos.piece_at(sq)).map(|p| p.kind());
         let mut tables = Tables::new();
         let before = order(&tables);
         assert_eq!(before.len(), 2);
-        let kind_at = |sq| pos.piece_at(sq).map(|p| p.kind());
-        assert_eq!(kind_at(before[0]), Some(PieceKind::Silver));
-        let mut moves = crate::rules::MoveList::new();
-        pos.legal_captures(&mut moves);
-        let gold_takes = moves
-            .iter()
-            .find(|m| m.from().and_then(kind_at) == Some(PieceKind::Gold))
-            .expect("the gold's capture");
+        assert_eq!(mover(before[0]), Some(PieceKind::Silver));
+        let gold_takes = before[1];
+        assert_eq!(mover(gold_takes), Some(PieceKind::Gold));
         tables.update_capture_history(&pos, gold_takes, 400);
         let after = order(&tables);
-        assert_eq!(kind_at(after[0]), Some(PieceKind::Gold));
+        assert_eq!(after[0], gold_takes);
     }
 }

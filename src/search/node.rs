@@ -211,16 +211,23 @@ impl Worker<'_> {
                     {
                         continue;
                     }
-                    if depth <= t.futility_depth
-                        && eval + t.futility_base + t.futility_per_depth * depth <= alpha
-                        && !gives_check(pos, m, &mut check_info)
-                    {
-                        continue;
-                    }
-                    if depth <= t.futility_depth
-                        && !see_ge(pos, m, -t.see_quiet_margin * depth * depth)
-                    {
-                        continue;
+                    if depth <= t.futility_depth {
+                        // The margins at the depth the move would be searched to once
+                        // reduced (Stockfish's lmrDepth), its history counted in.
+                        let history =
+                            self.tables.quiet_history(pos, m, self.stack.previous_moves(ply));
+                        let lmr_depth =
+                            (depth - 1 - self.lmr[depth.min(63) as usize][move_count.min(63)]
+                                + history / t.lmr_history_divisor)
+                                .clamp(0, depth);
+                        if eval + t.futility_base + t.futility_per_depth * lmr_depth <= alpha
+                            && !gives_check(pos, m, &mut check_info)
+                        {
+                            continue;
+                        }
+                        if !see_ge(pos, m, -t.see_quiet_margin * lmr_depth * lmr_depth) {
+                            continue;
+                        }
                     }
                 } else if depth <= t.futility_depth
                     && !see_ge(pos, m, -t.see_capture_margin * depth)

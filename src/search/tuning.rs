@@ -106,9 +106,9 @@ tunables! {
     FutilityDepth futility_depth "FutilityDepth" = 6 in 1..=15 step 1;
     /// Futility pruning: the margin's constant part.
     FutilityBase futility_base "FutilityBase" = 120 in 0..=400 step 10;
-    /// Futility pruning: the margin a ply.
+    /// Futility pruning: the margin a ply (of a quiet move's reduced depth).
     FutilityPerDepth futility_per_depth "FutilityPerDepth" = 110 in 30..=300 step 10;
-    /// SEE pruning of quiet moves: the loss allowed, times depth².
+    /// SEE pruning of quiet moves: the loss allowed, times the reduced depth².
     SeeQuietMargin see_quiet_margin "SeeQuietMargin" = 25 in 0..=100 step 3;
     /// SEE pruning of captures: the loss allowed, times depth.
     SeeCaptureMargin see_capture_margin "SeeCaptureMargin" = 100 in 0..=300 step 10;

@@ -216,10 +216,9 @@ impl Worker<'_> {
                         // reduced (Stockfish's lmrDepth), its history counted in.
                         let history =
                             self.tables.quiet_history(pos, m, self.stack.previous_moves(ply));
-                        let lmr_depth =
-                            (depth - 1 - self.lmr[depth.min(63) as usize][move_count.min(63)]
-                                + history / t.lmr_history_divisor)
-                                .clamp(0, depth);
+                        let lmr_depth = (depth - 1 - self.reduction(depth, move_count)
+                            + history / t.lmr_history_divisor)
+                            .clamp(0, depth);
                         if eval + t.futility_base + t.futility_per_depth * lmr_depth <= alpha
                             && !gives_check(pos, m, &mut check_info)
                         {
@@ -290,7 +289,7 @@ impl Worker<'_> {
                     && move_count > 1 + usize::from(PV)
                     && (quiet || order_score < 0)
                 {
-                    let mut r = self.lmr[depth.min(63) as usize][move_count.min(63)];
+                    let mut r = self.reduction(depth, move_count);
                     if PV {
                         r -= 1;
                     }

@@ -190,6 +190,12 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The late-move reduction table's plies for the `move_count`-th move at `depth`.
+    #[inline]
+    pub(super) fn reduction(&self, depth: i32, move_count: usize) -> i32 {
+        self.lmr[depth.min(63) as usize][move_count.min(63)]
+    }
+
     pub(super) fn total_nodes(&self) -> u64 {
         self.all_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }

@@ -45,35 +45,35 @@ impl Network {
         None
     }
 
-    /// [`Network::output`] 16 lanes at a time: each hidden unit's 64 products summed by
-    /// `pmaddwd`, four units' sums folded together by `phaddd`, the clipped units and their
-    /// output weights by one more `pmaddwd`. The same integers in another order: the same
+    /// [`Network::output`] 16 lanes at a time: each hidden unit's `2 × HIDDEN` products
+    /// summed by `pmaddwd`, four units' sums folded together by `phaddd`, the clipped units
+    /// and their output weights by one more `pmaddwd`. The same integers in another order: the same
     /// result (`(sum + QB / 2) / QB` and an arithmetic shift differ only below zero, which
     /// the clip makes 0 either way).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     pub(super) fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         use std::arch::x86_64::*;
-        const { assert!(HIDDEN == 32 && L2 == 16 && QB == 256) };
+        const { assert!(HIDDEN.is_multiple_of(16) && L2 == 16 && QB == 256) };
+        // Sixteen lanes of the input a register: the side to move's, then the other's.
+        const CHUNKS: usize = 2 * HIDDEN / 16;
         let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
         let clip = |v: __m256i| _mm256_min_epi16(_mm256_max_epi16(v, zero), one);
-        let input =
-            [us.first_chunk::<16>(), us.last_chunk(), them.first_chunk(), them.last_chunk()]
-                .map(|half| clip(load(half.expect("HIDDEN is 32"))));
+        let (ours, _) = us.as_chunks::<16>();
+        let (theirs, _) = them.as_chunks::<16>();
+        let input: [__m256i; CHUNKS] = std::array::from_fn(|i| {
+            clip(load(if i < CHUNKS / 2 { &ours[i] } else { &theirs[i - CHUNKS / 2] }))
+        });
         let (rows, _) = self.w2.as_chunks::<16>();
-        assert_eq!(rows.len(), L2 * 4);
+        assert_eq!(rows.len(), L2 * CHUNKS);
         // Eight lanes of unit k's products summed: its sum is theirs.
         let unit = |k: usize| {
-            let row = &rows[k * 4..][..4];
-            let a = _mm256_add_epi32(
-                _mm256_madd_epi16(load(&row[0]), input[0]),
-                _mm256_madd_epi16(load(&row[1]), input[1]),
-            );
-            let b = _mm256_add_epi32(
-                _mm256_madd_epi16(load(&row[2]), input[2]),
-                _mm256_madd_epi16(load(&row[3]), input[3]),
-            );
-            _mm256_add_epi32(a, b)
+            let row = &rows[k * CHUNKS..][..CHUNKS];
+            let mut sum = _mm256_madd_epi16(load(&row[0]), input[0]);
+            for i in 1..CHUNKS {
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(load(&row[i]), input[i]));
+            }
+            sum
         };
         // Units k..k + 4 summed, in the four lanes of one half.
         let four = |k: usize| {

@@ -24,10 +24,17 @@ QA = 508  # an activation of 1.0 (src/eval/nnue/mod.rs)
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
-    src, dst, wide = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    src, dst = sys.argv[1], sys.argv[2]
+    if not sys.argv[3].isdigit():
+        sys.exit(f"{sys.argv[3]}: not a width")
+    wide = int(sys.argv[3])
     data = open(src, "rb").read()
     magic = data[:8]
+    if len(data) < 20 or magic != b"GSNNUE04":
+        sys.exit(f"{src}: not a network file of today's format (GSNNUE04)")
     features, hidden, l2 = struct.unpack("<3I", data[8:20])
+    if len(data) != 20 + 2 * (features * hidden + hidden + l2 * 2 * hidden + l2) + 4 * (l2 + 1):
+        sys.exit(f"{src}: not a network file of {features}, {hidden}, {l2}")
     if wide < hidden or wide % 16:
         sys.exit(f"{src} has {hidden} units; the new width must be at least that, a multiple of 16")
     at = 20
@@ -41,9 +48,7 @@ def main():
     w1 = take(features * hidden, "<i2").reshape(features, hidden)
     b1 = take(hidden, "<i2")
     w2 = take(l2 * 2 * hidden, "<i2").reshape(l2, 2, hidden)
-    rest = data[at:]
-    if len(rest) != 4 * l2 + 2 * l2 + 4:
-        sys.exit(f"{src}: not a network file of {features}, {hidden}, {l2}")
+    rest = data[at:]  # b2, w3 and b3: the same at any width
     rng = np.random.default_rng(1)
     new_w1 = np.zeros((features, wide), "<i2")
     new_w1[:, :hidden] = w1

@@ -47,9 +47,9 @@ impl Network {
 
     /// [`Network::output`] 16 lanes at a time: each hidden unit's `2 × HIDDEN` products
     /// summed by `pmaddwd`, four units' sums folded together by `phaddd`, the clipped units
-    /// and their output weights by one more `pmaddwd`. The same integers in another order: the same
-    /// result (`(sum + QB / 2) / QB` and an arithmetic shift differ only below zero, which
-    /// the clip makes 0 either way).
+    /// and their output weights by one more `pmaddwd`. The same integers in another order:
+    /// the same result (`(sum + QB / 2) / QB` and an arithmetic shift differ only below zero,
+    /// which the clip makes 0 either way).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     pub(super) fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {

@@ -28,7 +28,11 @@ def main():
     if not sys.argv[3].isdigit():
         sys.exit(f"{sys.argv[3]}: not a width")
     wide = int(sys.argv[3])
-    data = open(src, "rb").read()
+    try:
+        with open(src, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        sys.exit(f"{src}: {e.strerror}")
     magic = data[:8]
     if len(data) < 20 or magic != b"GSNNUE04":
         sys.exit(f"{src}: not a network file of today's format (GSNNUE04)")
@@ -59,9 +63,12 @@ def main():
     new_w2[:, :, :hidden] = w2
     out = magic + struct.pack("<3I", features, wide, l2)
     out += new_w1.tobytes() + new_b1.tobytes() + new_w2.tobytes() + rest
-    with open(dst + ".tmp", "wb") as f:
-        f.write(out)
-    os.replace(dst + ".tmp", dst)
+    try:
+        with open(dst + ".tmp", "wb") as f:
+            f.write(out)
+        os.replace(dst + ".tmp", dst)
+    except OSError as e:
+        sys.exit(f"{dst}: {e.strerror}")
 
 
 if __name__ == "__main__":

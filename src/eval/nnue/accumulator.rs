@@ -54,18 +54,17 @@ impl Extend<u16> for Summing<'_> {
     }
 }
 
-/// The features one piece, king or hand change gives (two at most), kept on the stack.
-#[derive(Default)]
-struct Few {
-    features: [u16; 2],
-    len: usize,
+/// An accumulator losing each feature extended with: its row is taken away.
+struct Taking<'a> {
+    net: &'a Network,
+    sum: [i16; HIDDEN],
 }
 
-impl Extend<u16> for Few {
+impl Extend<u16> for Taking<'_> {
+    #[inline(always)]
     fn extend<I: IntoIterator<Item = u16>>(&mut self, iter: I) {
         for f in iter {
-            self.features[self.len] = f;
-            self.len += 1;
+            self.net.remove(&mut self.sum, f);
         }
     }
 }
@@ -81,19 +80,20 @@ enum Change {
 }
 
 impl Change {
+    /// Extends `out` with the features (one or two) this change gives, as `perspective` sees
+    /// them. (Fed to the accumulator as they are found: a list of them on the stack, copied
+    /// out whole, had cost a store-forwarding stall a change.)
     #[inline(always)]
-    fn features(self, perspective: Color, own_king: Option<Square>) -> Few {
-        let mut few = Few::default();
+    fn features(self, perspective: Color, own_king: Option<Square>, out: &mut impl Extend<u16>) {
         match self {
             Change::Board(color, kind, sq) => {
-                piece_features(perspective, own_king, color, kind, sq, &mut few)
+                piece_features(perspective, own_king, color, kind, sq, out)
             }
-            Change::King(color, sq) => few.extend([king_feature(perspective, color, sq)]),
+            Change::King(color, sq) => out.extend([king_feature(perspective, color, sq)]),
             Change::Hand(color, index, count) => {
-                few.extend([hand_feature(perspective, color, index, count)])
+                out.extend([hand_feature(perspective, color, index, count)])
             }
         }
-        few
     }
 }
 
@@ -277,17 +277,16 @@ impl Accumulators {
         for p in base + 1..=ply {
             let (done, rest) = self.entries.split_at_mut(p);
             let entry = &mut rest[0];
-            let mut acc = done[p - 1].acc[side];
             let delta = entry.delta;
+            let mut taking = Taking { net, sum: done[p - 1].acc[side] };
             for change in delta.removed.into_iter().flatten() {
-                let few = change.features(perspective, own_king);
-                few.features[..few.len].iter().for_each(|&f| net.remove(&mut acc, f));
+                change.features(perspective, own_king, &mut taking);
             }
+            let mut adding = Summing { net, sum: taking.sum };
             for change in delta.added.into_iter().flatten() {
-                let few = change.features(perspective, own_king);
-                few.features[..few.len].iter().for_each(|&f| net.add(&mut acc, f));
+                change.features(perspective, own_king, &mut adding);
             }
-            entry.acc[side] = acc;
+            entry.acc[side] = adding.sum;
             entry.valid[side] = true;
         }
     }
